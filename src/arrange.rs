@@ -1,0 +1,275 @@
+//! Arrangements: every way to read a hand as sets.
+//!
+//! In: a validated [`Hand`]. Out: its [`Arrangement`]s. For the winner, each arrangement is
+//! the declared sets plus a reading of the concealed tiles as the missing sets and one pair,
+//! together with the set the winning tile completed (a set completed by a claimed discard
+//! counts as exposed). For the other players, each arrangement groups the concealed tiles
+//! into pungs, pairs and lone tiles. Special shapes (thirteen orphans, seven pairs…) are not
+//! arrangements: variants state them as predicates over the tile counts.
+//!
+//! The search works on tile-count vectors, lowest tile first, so that each distinct reading
+//! is produced once and nothing is allocated per step.
+
+use arrayvec::ArrayVec;
+
+use crate::hand::Hand;
+use crate::set::{Exposure, Set, SetKind};
+use crate::tiles::{Tile, TileCounts};
+
+/// The most sets an arrangement can hold: 13 lone tiles of a non-winner plus a declared set.
+pub const MAX_SETS: usize = 14;
+
+/// One reading of a hand.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Arrangement {
+    /// Declared sets first, in the order of the hand file, then the concealed groups,
+    /// lowest tile first.
+    pub sets: ArrayVec<Set, MAX_SETS>,
+    /// The index in `sets` of the set that the winning tile completed (winners only).
+    pub winning_set: Option<usize>,
+}
+
+impl Arrangement {
+    /// The set the winning tile completed.
+    pub fn winning(&self) -> Option<Set> {
+        self.winning_set.map(|i| self.sets[i])
+    }
+
+    /// True when the winning tile completed the pair ("fishing the eyes"): the other four
+    /// sets were complete before it came.
+    pub fn fishing_the_eyes(&self) -> bool {
+        self.winning().is_some_and(|s| s.kind == SetKind::Pair)
+    }
+}
+
+/// Every arrangement of a hand (see the module docs). A winning hand with no standard
+/// reading has none.
+pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
+    let mut out = Vec::new();
+    arrange_into(hand, &mut out);
+    out
+}
+
+/// Like [`arrangements`], but appends to `out`, so that a caller scoring many hands can
+/// reuse one buffer.
+pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
+    let mut base = Arrangement::default();
+    for meld in &hand.melds {
+        base.sets.push(*meld);
+    }
+    let mut counts = *hand.concealed.as_array();
+    let mut groups: ArrayVec<(SetKind, Tile), MAX_SETS> = ArrayVec::new();
+    match hand.win {
+        Some(win) => {
+            let needed = hand.sets_needed();
+            if hand.concealed.total() != needed * 3 + 2 {
+                return;
+            }
+            complete_readings(&mut counts, 0, needed, true, &mut groups, &mut |groups| {
+                push_winning(&base, groups, win.tile, win.from.is_claimed(), out);
+            });
+        }
+        None => partial_readings(&mut counts, 0, &mut groups, &mut |groups| {
+            let mut arrangement = base.clone();
+            arrangement.sets.extend(
+                groups
+                    .iter()
+                    .map(|&(kind, tile)| Set::concealed(kind, tile)),
+            );
+            out.push(arrangement);
+        }),
+    }
+}
+
+/// Adds one arrangement per distinct group that the winning tile can have completed.
+fn push_winning(
+    base: &Arrangement,
+    groups: &[(SetKind, Tile)],
+    winning_tile: Tile,
+    claimed: bool,
+    out: &mut Vec<Arrangement>,
+) {
+    let mut template = base.clone();
+    template.sets.extend(
+        groups
+            .iter()
+            .map(|&(kind, tile)| Set::concealed(kind, tile)),
+    );
+    for (g, &(kind, tile)) in groups.iter().enumerate() {
+        let set = Set::concealed(kind, tile);
+        // Two identical groups give the same arrangement: keep the first.
+        if !set.contains(winning_tile) || groups[..g].contains(&(kind, tile)) {
+            continue;
+        }
+        let index = base.sets.len() + g;
+        let mut arrangement = template.clone();
+        if claimed {
+            arrangement.sets[index].exposure = Exposure::Exposed;
+        }
+        arrangement.winning_set = Some(index);
+        out.push(arrangement);
+    }
+}
+
+/// The first tile at or after `from` that is still held.
+fn next_held(counts: &[u8; Tile::COUNT], from: usize) -> Option<usize> {
+    (from..Tile::COUNT).find(|&i| counts[i] > 0)
+}
+
+/// True when a chow can start at tile index `i`.
+fn chow_fits(counts: &[u8; Tile::COUNT], i: usize) -> bool {
+    i < 27 && i % 9 <= 6 && counts[i + 1] > 0 && counts[i + 2] > 0
+}
+
+/// Calls `emit` with every reading of `counts` as exactly `sets` chows or pungs and (when
+/// `pair` is true) one pair. The lowest held tile must start a group, so each reading is
+/// found once.
+fn complete_readings(
+    counts: &mut [u8; Tile::COUNT],
+    from: usize,
+    sets: usize,
+    pair: bool,
+    groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
+    emit: &mut impl FnMut(&[(SetKind, Tile)]),
+) {
+    let Some(i) = next_held(counts, from) else {
+        if sets == 0 && !pair {
+            emit(groups);
+        }
+        return;
+    };
+    let tile = Tile::from_index(i).expect("index in range");
+    if sets > 0 && counts[i] >= 3 {
+        counts[i] -= 3;
+        groups.push((SetKind::Pung, tile));
+        complete_readings(counts, i, sets - 1, pair, groups, emit);
+        groups.pop();
+        counts[i] += 3;
+    }
+    if sets > 0 && chow_fits(counts, i) {
+        counts[i] -= 1;
+        counts[i + 1] -= 1;
+        counts[i + 2] -= 1;
+        groups.push((SetKind::Chow, tile));
+        complete_readings(counts, i, sets - 1, pair, groups, emit);
+        groups.pop();
+        counts[i] += 1;
+        counts[i + 1] += 1;
+        counts[i + 2] += 1;
+    }
+    if pair && counts[i] >= 2 {
+        counts[i] -= 2;
+        groups.push((SetKind::Pair, tile));
+        complete_readings(counts, i, sets, false, groups, emit);
+        groups.pop();
+        counts[i] += 2;
+    }
+}
+
+/// Calls `emit` with every grouping of a non-winner's concealed tiles into pungs, pairs and
+/// lone tiles where no tile is left alone that could have joined its copies: two copies
+/// make a pair; three a pung, or a pair and a lone tile; four a pung and a lone tile, or
+/// two pairs. An undeclared fourth copy is not a kong.
+fn partial_readings(
+    counts: &mut [u8; Tile::COUNT],
+    from: usize,
+    groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
+    emit: &mut impl FnMut(&[(SetKind, Tile)]),
+) {
+    let Some(i) = next_held(counts, from) else {
+        emit(groups);
+        return;
+    };
+    let tile = Tile::from_index(i).expect("index in range");
+    let n = counts[i];
+    counts[i] = 0;
+    let options: &[&[SetKind]] = match n {
+        1 => &[&[SetKind::Single]],
+        2 => &[&[SetKind::Pair]],
+        3 => &[&[SetKind::Pung], &[SetKind::Pair, SetKind::Single]],
+        _ => &[
+            &[SetKind::Pung, SetKind::Single],
+            &[SetKind::Pair, SetKind::Pair],
+        ],
+    };
+    for option in options {
+        let depth = groups.len();
+        groups.extend(option.iter().map(|&kind| (kind, tile)));
+        partial_readings(counts, i + 1, groups, emit);
+        groups.truncate(depth);
+    }
+    counts[i] = n;
+}
+
+/// True when `counts` reads as exactly `sets` chows or pungs plus one pair (when `pair`)
+/// or plus nothing: the standard complete shape, or the shape before the eyes are fished.
+/// Faster than listing the readings.
+pub fn reads_as(counts: &TileCounts, sets: usize, pair: bool) -> bool {
+    let pair_tiles = if pair { 2 } else { 0 };
+    if counts.total() != sets * 3 + pair_tiles {
+        return false;
+    }
+    // Each suit's tiles must be a multiple of three, but for the one that holds the pair.
+    let c = counts.as_array();
+    let mut pair_groups = 0;
+    for suit in 0..3 {
+        match c[suit * 9..suit * 9 + 9]
+            .iter()
+            .map(|&n| n as usize)
+            .sum::<usize>()
+            % 3
+        {
+            0 => {}
+            2 => pair_groups += 1,
+            _ => return false,
+        }
+    }
+    for &n in &c[27..] {
+        match n {
+            0 | 3 => {}
+            2 => pair_groups += 1,
+            _ => return false,
+        }
+    }
+    if pair_groups != usize::from(pair) {
+        return false;
+    }
+    let mut work = *c;
+    reads_complete(&mut work, 0, pair)
+}
+
+/// Backtracking check behind [`reads_as`].
+fn reads_complete(counts: &mut [u8; Tile::COUNT], from: usize, pair: bool) -> bool {
+    let Some(i) = next_held(counts, from) else {
+        return !pair;
+    };
+    if counts[i] >= 3 {
+        counts[i] -= 3;
+        let ok = reads_complete(counts, i, pair);
+        counts[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if chow_fits(counts, i) {
+        counts[i] -= 1;
+        counts[i + 1] -= 1;
+        counts[i + 2] -= 1;
+        let ok = reads_complete(counts, i, pair);
+        counts[i] += 1;
+        counts[i + 1] += 1;
+        counts[i + 2] += 1;
+        if ok {
+            return true;
+        }
+    }
+    if pair && counts[i] >= 2 {
+        counts[i] -= 2;
+        let ok = reads_complete(counts, i, false);
+        counts[i] += 2;
+        if ok {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,251 @@
+//! Reading TOML documents with every value's place kept.
+//!
+//! In: the text of a TOML file. Out: its tables and values with byte spans, and small
+//! readers that check keys and types and add a [`Problem`] for each mistake instead of
+//! stopping at the first, so that a file's problems are all reported at once.
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diagnostic::{Problem, did_you_mean};
+
+/// A parsed TOML document.
+pub type Document<'i> = Spanned<DeTable<'i>>;
+
+/// A value of a document, with its span.
+pub type Value<'i> = Spanned<DeValue<'i>>;
+
+/// Parses TOML text, turning a syntax error into a problem at its place.
+pub fn parse(text: &str) -> Result<Document<'_>, Problem> {
+    DeTable::parse(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        Problem::new(
+            span,
+            "this is not valid TOML",
+            e.message().trim().to_string(),
+        )
+    })
+}
+
+/// The name of a TOML value's type, for messages.
+pub fn type_name(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Reads the keys of one table: each read marks its key as known, and [`Self::finish`]
+/// reports the keys that nobody asked for, with a "did you mean".
+pub struct TableReader<'a, 'i> {
+    table: &'a DeTable<'i>,
+    span: Range<usize>,
+    known: Vec<&'static str>,
+    /// Where the table's name is shown in messages (`[win]`, `the hand`).
+    what: &'static str,
+}
+
+impl<'a, 'i> TableReader<'a, 'i> {
+    /// A reader over `table`, located at `span`, named `what` in messages.
+    pub fn new(table: &'a DeTable<'i>, span: Range<usize>, what: &'static str) -> Self {
+        TableReader {
+            table,
+            span,
+            known: Vec::new(),
+            what,
+        }
+    }
+
+    /// The span of the whole table.
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The value of `key`, if present.
+    pub fn get(&mut self, key: &'static str) -> Option<&'a Value<'i>> {
+        self.known.push(key);
+        self.table.get(key)
+    }
+
+    /// The value of `key`, or a problem saying it is missing.
+    pub fn require(
+        &mut self,
+        key: &'static str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<&'a Value<'i>> {
+        let value = self.get(key);
+        if value.is_none() {
+            problems.push(Problem::new(
+                self.span.start..self.span.start,
+                format!("{} has no `{key}`", self.what),
+                format!("`{key}` is required here"),
+            ));
+        }
+        value
+    }
+
+    /// The string value of `key`, with the span of its content.
+    pub fn string(
+        &mut self,
+        key: &'static str,
+        source: &str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<StrValue<'a>> {
+        let value = self.get(key)?;
+        expect_string(value, key, source, problems)
+    }
+
+    /// The boolean value of `key`; absent means false.
+    pub fn flag(&mut self, key: &'static str, problems: &mut Vec<Problem>) -> bool {
+        match self.get(key) {
+            None => false,
+            Some(v) => match v.get_ref() {
+                DeValue::Boolean(b) => *b,
+                other => {
+                    problems.push(wrong_type(
+                        v.span(),
+                        key,
+                        "a boolean (`true` or `false`)",
+                        other,
+                    ));
+                    false
+                }
+            },
+        }
+    }
+
+    /// Reports every key that was never read.
+    pub fn finish(self, problems: &mut Vec<Problem>) {
+        for (key, _) in self.table.iter() {
+            let name: &str = key.get_ref();
+            if self.known.contains(&name) {
+                continue;
+            }
+            let mut problem = Problem::new(
+                key.span(),
+                format!("unknown key `{name}` in {}", self.what),
+                "not a key of this table",
+            );
+            problem = match did_you_mean(name, self.known.iter().copied()) {
+                Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+                None => {
+                    problem.with_help(format!("the keys here are {}", quoted_list(&self.known)))
+                }
+            };
+            problems.push(problem);
+        }
+    }
+}
+
+/// A string value and the span of its content in the source (inside the quotes).
+#[derive(Clone, Debug)]
+pub struct StrValue<'a> {
+    /// The string.
+    pub text: &'a str,
+    /// The span of the whole value, quotes included.
+    pub span: Range<usize>,
+    /// Where byte 0 of `text` is in the source, when the text appears there verbatim
+    /// (no escapes); positions inside the string can then be pointed at exactly.
+    pub content_start: Option<usize>,
+}
+
+impl StrValue<'_> {
+    /// The span in the source of bytes `inner` of the string, or the whole value when the
+    /// string does not appear verbatim in the source.
+    pub fn sub_span(&self, inner: Range<usize>) -> Range<usize> {
+        match self.content_start {
+            Some(start) => start + inner.start..start + inner.end,
+            None => self.span.clone(),
+        }
+    }
+}
+
+/// The value as a string, or a problem saying it is not one.
+pub fn expect_string<'a>(
+    value: &'a Value<'_>,
+    key: &str,
+    source: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<StrValue<'a>> {
+    match value.get_ref() {
+        DeValue::String(s) => Some(StrValue {
+            text: s.as_ref(),
+            span: value.span(),
+            content_start: content_start(source, value.span(), s.as_ref()),
+        }),
+        other => {
+            problems.push(wrong_type(value.span(), key, "a string", other));
+            None
+        }
+    }
+}
+
+/// A problem saying the value of `key` has the wrong type.
+pub fn wrong_type(span: Range<usize>, key: &str, expected: &str, found: &DeValue<'_>) -> Problem {
+    Problem::new(
+        span,
+        format!("`{key}` must be {expected}"),
+        format!("this is {}", type_name(found)),
+    )
+}
+
+/// Where the content of a string value starts in the source, if it appears there verbatim.
+fn content_start(source: &str, span: Range<usize>, text: &str) -> Option<usize> {
+    let raw = source.get(span.clone())?;
+    ["\"\"\"", "'''", "\"", "'"].iter().find_map(|quote| {
+        let inner = raw.strip_prefix(quote)?.strip_suffix(quote)?;
+        (inner == text).then_some(span.start + quote.len())
+    })
+}
+
+/// `a`, `b` and `c`.
+pub fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.len() {
+        0 => String::new(),
+        1 => quoted[0].clone(),
+        n => format!("{} and {}", quoted[..n - 1].join(", "), quoted[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_content_is_located_inside_the_quotes() {
+        let text = "a = \"12m\"\nb = '3p'\nc = \"x\\ty\"\n";
+        let doc = parse(text).unwrap();
+        let mut problems = Vec::new();
+        let mut reader = TableReader::new(doc.get_ref(), doc.span(), "the test");
+        let a = reader.string("a", text, &mut problems).unwrap();
+        assert_eq!(&text[a.sub_span(0..3)], "12m");
+        let b = reader.string("b", text, &mut problems).unwrap();
+        assert_eq!(&text[b.sub_span(1..2)], "p");
+        let c = reader.string("c", text, &mut problems).unwrap();
+        // An escape makes positions inexact: the whole value is pointed at instead.
+        assert_eq!(&text[c.sub_span(0..1)], "\"x\\ty\"");
+        reader.finish(&mut problems);
+        assert!(problems.is_empty());
+    }
+
+    #[test]
+    fn unknown_keys_are_reported_with_a_suggestion() {
+        let text = "seat = \"east\"\nseet = 1\n";
+        let doc = parse(text).unwrap();
+        let mut problems = Vec::new();
+        let mut reader = TableReader::new(doc.get_ref(), doc.span(), "the hand");
+        reader.get("seat");
+        reader.finish(&mut problems);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(&text[problems[0].span.clone()], "seet");
+        assert_eq!(problems[0].help.as_deref(), Some("did you mean `seat`?"));
+    }
+}

@@ -1,0 +1,687 @@
+//! Hands: one player's tiles at the end of a deal, read from a hand file and validated.
+//!
+//! In: the TOML text of a hand file (`../shared/design/contracts.md`, "A hand file"). Out: a
+//! [`Hand`] whose tile counts, sets and win facts are known to be legal, or an
+//! [`InputError`] listing every problem with its place in the file.
+
+use std::ops::Range;
+
+use toml::de::DeValue;
+
+use crate::diagnostic::{InputError, Problem, did_you_mean};
+use crate::document::{self, StrValue, TableReader, quoted_list};
+use crate::set::{Exposure, Set, SetKind, shape_of};
+use crate::tiles::{AnyTile, BonusTile, ParsedTile, Tile, TileCounts, Wind, parse_tiles};
+
+/// Where the winning tile came from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinSource {
+    /// Drawn from the live wall (self-drawn).
+    Wall,
+    /// Claimed from another player's discard.
+    Discard,
+    /// Drawn as a loose (replacement) tile after a kong or a bonus tile.
+    Loose,
+    /// Taken from another player's kong as it was being made.
+    RobbedKong,
+}
+
+impl WinSource {
+    const NAMES: [(&'static str, WinSource); 4] = [
+        ("wall", WinSource::Wall),
+        ("discard", WinSource::Discard),
+        ("loose", WinSource::Loose),
+        ("robbed-kong", WinSource::RobbedKong),
+    ];
+
+    /// The word used in hand files.
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map(|(n, _)| *n)
+            .expect("every source has a name")
+    }
+
+    /// True when the winning tile came from another player (discard or robbed kong): the
+    /// set it completes then counts as exposed.
+    pub fn is_claimed(self) -> bool {
+        matches!(self, WinSource::Discard | WinSource::RobbedKong)
+    }
+}
+
+/// How the player went out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Win {
+    /// The winning tile; it is also counted in [`Hand::concealed`].
+    pub tile: Tile,
+    /// Where it came from.
+    pub from: WinSource,
+    /// Who discarded it (or whose kong was robbed), if known.
+    pub discarder: Option<Wind>,
+    /// It was the last tile of the wall, or the discard of it.
+    pub last: bool,
+    /// The player declared a ready hand at the start and kept it.
+    pub original_call: bool,
+    /// Dealt complete (East) or complete on the first discard (others).
+    pub heavenly: bool,
+}
+
+/// One player's hand, validated.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Hand {
+    /// The player's own wind.
+    pub seat: Wind,
+    /// The wind of the round.
+    pub prevailing: Wind,
+    /// Tiles not in a declared set; for the winner this includes the winning tile.
+    pub concealed: TileCounts,
+    /// Declared sets, in the order of the file.
+    pub melds: Vec<Set>,
+    /// Flowers and seasons.
+    pub bonus: Vec<BonusTile>,
+    /// Tiles visible elsewhere on the table.
+    pub seen: TileCounts,
+    /// Present for the player who went out.
+    pub win: Option<Win>,
+}
+
+impl Hand {
+    /// True for the player who went out.
+    pub fn is_winner(&self) -> bool {
+        self.win.is_some()
+    }
+
+    /// How many sets the concealed tiles must still form (besides the pair) to go out.
+    pub fn sets_needed(&self) -> usize {
+        4usize.saturating_sub(self.melds.len())
+    }
+
+    /// The hand before its winning tile arrived: the concealed tiles less the winning tile
+    /// (for a non-winner, the concealed tiles).
+    pub fn waiting_tiles(&self) -> TileCounts {
+        let mut counts = self.concealed;
+        if let Some(win) = self.win {
+            counts.remove(win.tile);
+        }
+        counts
+    }
+
+    /// Every tile of the player's: concealed and declared.
+    pub fn own_tiles(&self) -> TileCounts {
+        let mut counts = self.concealed;
+        for meld in &self.melds {
+            meld.tiles().for_each(|t| counts.add(t));
+        }
+        counts
+    }
+}
+
+/// Reads and validates a hand file called `name`.
+pub fn parse_hand(name: &str, text: &str) -> Result<Hand, InputError> {
+    let mut problems = Vec::new();
+    let hand = match document::parse(text) {
+        Ok(doc) => {
+            let reader = TableReader::new(doc.get_ref(), doc.span(), "the hand");
+            read_hand(reader, text, None, &mut problems)
+        }
+        Err(problem) => {
+            problems.push(problem);
+            None
+        }
+    };
+    match hand {
+        Some(hand) if problems.is_empty() => Ok(hand),
+        _ => Err(InputError::new(name, text, problems)),
+    }
+}
+
+/// Reads a hand from a table of a document whose text is `source`. `seat` is given when the
+/// table's place decides it (a seat of a deal file); otherwise the table's `seat` key does.
+/// Returns the hand when it has no problems; adds every problem found to `problems`.
+pub fn read_hand(
+    mut reader: TableReader<'_, '_>,
+    source: &str,
+    seat: Option<Wind>,
+    problems: &mut Vec<Problem>,
+) -> Option<Hand> {
+    let before = problems.len();
+    let seat = match seat {
+        Some(seat) => Some(seat),
+        None => reader
+            .require("seat", problems)
+            .and_then(|v| read_wind(v, "seat", source, problems)),
+    };
+    let prevailing = reader
+        .require("prevailing", problems)
+        .and_then(|v| read_wind(v, "prevailing", source, problems));
+
+    let mut tiles = TileLedger::default();
+    let concealed_value = reader
+        .require("concealed", problems)
+        .and_then(|v| document::expect_string(v, "concealed", source, problems));
+    let concealed = concealed_value
+        .as_ref()
+        .map(|v| {
+            let parsed = read_playing(v, "concealed", problems);
+            tiles.record(&parsed);
+            TileCounts::from_tiles(parsed.iter().map(|(t, _)| *t))
+        })
+        .unwrap_or_default();
+
+    let melds = read_melds(&mut reader, source, seat, &mut tiles, problems);
+    let bonus = read_bonus(&mut reader, source, problems);
+    let seen = reader
+        .string("seen", source, problems)
+        .map(|v| {
+            let parsed = read_playing(&v, "seen", problems);
+            tiles.record(&parsed);
+            TileCounts::from_tiles(parsed.iter().map(|(t, _)| *t))
+        })
+        .unwrap_or_default();
+    let win = reader
+        .get("win")
+        .and_then(|v| read_win(v, source, seat, problems));
+    reader.finish(problems);
+    tiles.check_fifth_copies(problems);
+
+    // Counting tiles only makes sense once every tile was read.
+    if problems.len() == before
+        && let Some(concealed_value) = &concealed_value
+    {
+        check_tile_count(&concealed, &melds, win.is_some(), concealed_value, problems);
+        if let Some((win, span)) = &win
+            && concealed.get(win.tile) == 0
+        {
+            problems.push(
+                Problem::new(
+                    span.clone(),
+                    format!(
+                        "the winning tile `{}` is not among the concealed tiles",
+                        win.tile
+                    ),
+                    "not in `concealed`",
+                )
+                .with_help(
+                    "`concealed` holds the winning tile too (for a robbed kong, the robbed tile)",
+                ),
+            );
+        }
+    }
+
+    if problems.len() > before {
+        return None;
+    }
+    Some(Hand {
+        seat: seat?,
+        prevailing: prevailing?,
+        concealed,
+        melds,
+        bonus,
+        seen,
+        win: win.map(|(w, _)| w),
+    })
+}
+
+/// Checks the number of tiles: 14 plus one per kong for a winner, 13 plus one per kong for
+/// the others, and at most four declared sets.
+fn check_tile_count(
+    concealed: &TileCounts,
+    melds: &[Set],
+    winner: bool,
+    concealed_value: &StrValue<'_>,
+    problems: &mut Vec<Problem>,
+) {
+    let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
+    let total = concealed.total() + melds.iter().map(|m| m.kind.size()).sum::<usize>();
+    let expected = if winner { 14 } else { 13 } + kongs;
+    if melds.len() > 4 {
+        problems.push(Problem::new(
+            concealed_value.span.clone(),
+            format!(
+                "a hand has at most four declared sets; this one has {}",
+                melds.len()
+            ),
+            "too many sets in `melds`",
+        ));
+    } else if total != expected {
+        let who = if winner {
+            "a winning hand has 14 tiles"
+        } else {
+            "a hand that did not go out has 13 tiles"
+        };
+        problems.push(
+            Problem::new(
+                concealed_value.span.clone(),
+                format!("{who} plus one per kong ({expected} here), but this one has {total}"),
+                format!("{} concealed tiles", concealed.total()),
+            )
+            .with_help(if winner {
+                "count the winning tile in `concealed`, and flowers and seasons in `bonus` only"
+            } else {
+                "flowers and seasons go in `bonus`; a `[win]` table marks the player who went out"
+            }),
+        );
+    }
+}
+
+/// Every playing tile read from the file, with its place, to find fifth copies.
+#[derive(Default)]
+struct TileLedger {
+    tiles: Vec<(Tile, Range<usize>)>,
+}
+
+impl TileLedger {
+    fn record(&mut self, tiles: &[(Tile, Range<usize>)]) {
+        self.tiles.extend(tiles.iter().cloned());
+    }
+
+    fn check_fifth_copies(&self, problems: &mut Vec<Problem>) {
+        let mut counts = [0u8; Tile::COUNT];
+        for (tile, span) in &self.tiles {
+            counts[tile.index()] += 1;
+            if counts[tile.index()] == 5 {
+                problems.push(
+                    Problem::new(
+                        span.clone(),
+                        format!("a fifth `{tile}`: a set has only four of each tile"),
+                        "fifth copy",
+                    )
+                    .with_help("count the tiles in `concealed`, `melds` and `seen` together"),
+                );
+            }
+        }
+    }
+}
+
+fn read_wind(
+    value: &document::Value<'_>,
+    key: &str,
+    source: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<Wind> {
+    let v = document::expect_string(value, key, source, problems)?;
+    let wind = Wind::from_name(v.text);
+    if wind.is_none() {
+        problems.push(bad_word(
+            &v,
+            format!("`{}` is not a wind", v.text),
+            "expected east, south, west or north",
+            Wind::ALL.map(Wind::name),
+        ));
+    }
+    wind
+}
+
+/// A problem about an unknown word, with a "did you mean" over the known words.
+fn bad_word<const N: usize>(
+    v: &StrValue<'_>,
+    message: String,
+    label: &str,
+    known: [&str; N],
+) -> Problem {
+    let problem = Problem::new(v.span.clone(), message, label);
+    match did_you_mean(v.text, known) {
+        Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+        None => problem.with_help(format!("use one of {}", quoted_list(&known))),
+    }
+}
+
+/// Reads playing tiles from a string value; bonus tiles and notation errors are problems.
+fn read_playing(
+    v: &StrValue<'_>,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<(Tile, Range<usize>)> {
+    let mut out = Vec::new();
+    for parsed in read_notation(v, problems) {
+        let span = v.sub_span(parsed.span.clone());
+        match parsed.tile {
+            AnyTile::Playing(t) => out.push((t, span)),
+            AnyTile::Bonus(b) => problems.push(
+                Problem::new(
+                    span,
+                    format!("`{b}` is a bonus tile, not a tile of `{key}`"),
+                    "bonus tile",
+                )
+                .with_help("flowers and seasons go in `bonus`"),
+            ),
+        }
+    }
+    out
+}
+
+/// Reads tile notation from a string value, adding its notation errors as problems.
+fn read_notation(v: &StrValue<'_>, problems: &mut Vec<Problem>) -> Vec<ParsedTile> {
+    match parse_tiles(v.text) {
+        Ok(tiles) => tiles,
+        Err(errors) => {
+            for e in errors {
+                problems.push(
+                    Problem::new(v.sub_span(e.span), e.message, "bad tile notation")
+                        .with_help("write tiles as digits and a suit letter: `123m 55p 7z 1f 2y`"),
+                );
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// The words that may follow a declared set's tiles.
+const MELD_WORDS: [&str; 4] = ["exposed", "concealed", "claimed", "from="];
+
+fn read_melds(
+    reader: &mut TableReader<'_, '_>,
+    source: &str,
+    seat: Option<Wind>,
+    tiles: &mut TileLedger,
+    problems: &mut Vec<Problem>,
+) -> Vec<Set> {
+    let Some(value) = reader.get("melds") else {
+        return Vec::new();
+    };
+    let DeValue::Array(items) = value.get_ref() else {
+        problems.push(document::wrong_type(
+            value.span(),
+            "melds",
+            "an array of strings",
+            value.get_ref(),
+        ));
+        return Vec::new();
+    };
+    let mut melds = Vec::new();
+    for item in items.iter() {
+        if let Some(v) = document::expect_string(item, "melds", source, problems)
+            && let Some(meld) = read_meld(&v, seat, tiles, problems)
+        {
+            melds.push(meld);
+        }
+    }
+    melds
+}
+
+/// Reads one declared set: its tiles, then optional words.
+fn read_meld(
+    v: &StrValue<'_>,
+    seat: Option<Wind>,
+    tiles: &mut TileLedger,
+    problems: &mut Vec<Problem>,
+) -> Option<Set> {
+    let before = problems.len();
+    // The tiles run up to the first word that starts with a letter other than a suit letter
+    // following digits: split on whitespace and take tokens while they parse as tiles.
+    let mut tile_end = 0;
+    let mut words: Vec<(&str, Range<usize>)> = Vec::new();
+    for (start, token) in tokens(v.text) {
+        let is_word = token
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() && c != '=');
+        if is_word || !words.is_empty() {
+            words.push((token, start..start + token.len()));
+        } else {
+            tile_end = start + token.len();
+        }
+    }
+    let tile_part = StrValue {
+        text: &v.text[..tile_end],
+        span: v.span.clone(),
+        content_start: v.content_start,
+    };
+    let parsed = read_playing(&tile_part, "melds", problems);
+    tiles.record(&parsed);
+    let set_tiles: Vec<Tile> = parsed.iter().map(|(t, _)| *t).collect();
+    let shape = if set_tiles.is_empty() {
+        if problems.len() == before {
+            problems.push(Problem::new(
+                v.span.clone(),
+                "a declared set has no tiles",
+                "expected tiles such as `777z` or `1111p concealed`",
+            ));
+        }
+        None
+    } else {
+        let shape = shape_of(&set_tiles);
+        if shape.is_none() && problems.len() == before {
+            problems.push(
+                Problem::new(
+                    v.sub_span(0..tile_end),
+                    format!(
+                        "`{}` is not a chow, pung or kong",
+                        v.text[..tile_end].trim()
+                    ),
+                    "not a set",
+                )
+                .with_help("a declared set is three tiles in sequence, three alike or four alike"),
+            );
+        }
+        shape
+    };
+
+    let mut exposure: Option<Exposure> = None;
+    let mut from = None;
+    for (word, range) in words {
+        let span = v.sub_span(range);
+        if let Some(who) = word.strip_prefix("from=") {
+            match Wind::from_name(who) {
+                Some(w) if Some(w) == seat => problems.push(Problem::new(
+                    span,
+                    format!("a set cannot be claimed from its own player (`{who}`)"),
+                    "own seat",
+                )),
+                Some(w) => from = Some(w),
+                None => problems.push(
+                    Problem::new(
+                        span,
+                        format!("`{who}` is not a wind"),
+                        "expected east, south, west or north",
+                    )
+                    .with_help(
+                        match did_you_mean(who, Wind::ALL.map(Wind::name)) {
+                            Some(s) => format!("did you mean `from={s}`?"),
+                            None => "write `from=east`, `from=south`, `from=west` or `from=north`"
+                                .into(),
+                        },
+                    ),
+                ),
+            }
+            continue;
+        }
+        let e = match word {
+            "exposed" => Exposure::Exposed,
+            "concealed" => Exposure::Concealed,
+            "claimed" => Exposure::Claimed,
+            _ => {
+                let problem = Problem::new(
+                    span,
+                    format!("unknown word `{word}` in a declared set"),
+                    "unknown word",
+                );
+                problems.push(match did_you_mean(word, MELD_WORDS) {
+                    Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+                    None => {
+                        problem.with_help(format!("the words are {}", quoted_list(&MELD_WORDS)))
+                    }
+                });
+                continue;
+            }
+        };
+        if exposure.is_some() {
+            problems.push(Problem::new(
+                span,
+                "a declared set has one of `exposed`, `concealed` or `claimed`, not two",
+                "second exposure word",
+            ));
+            continue;
+        }
+        if e != Exposure::Exposed && shape.is_some_and(|(k, _)| k != SetKind::Kong) {
+            problems.push(
+                Problem::new(
+                    span,
+                    format!("only a kong can be declared `{word}`"),
+                    "not a kong",
+                )
+                .with_help("concealed chows and pungs stay in `concealed`"),
+            );
+        }
+        exposure = Some(e);
+    }
+    if problems.len() > before {
+        return None;
+    }
+    let (kind, tile) = shape?;
+    Some(Set {
+        kind,
+        tile,
+        exposure: exposure.unwrap_or(Exposure::Exposed),
+        declared: true,
+        from,
+    })
+}
+
+/// Whitespace-separated tokens with their byte offsets.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace()
+        .map(move |t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+}
+
+fn read_bonus(
+    reader: &mut TableReader<'_, '_>,
+    source: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<BonusTile> {
+    let Some(value) = reader.get("bonus") else {
+        return Vec::new();
+    };
+    // Accept an array of strings or one string.
+    let strings: Vec<StrValue<'_>> = match value.get_ref() {
+        DeValue::Array(items) => items
+            .iter()
+            .filter_map(|item| document::expect_string(item, "bonus", source, problems))
+            .collect(),
+        _ => document::expect_string(value, "bonus", source, problems)
+            .into_iter()
+            .collect(),
+    };
+    let mut bonus: Vec<BonusTile> = Vec::new();
+    for v in &strings {
+        for parsed in read_notation(v, problems) {
+            let span = v.sub_span(parsed.span.clone());
+            match parsed.tile {
+                AnyTile::Bonus(b) if bonus.contains(&b) => problems.push(Problem::new(
+                    span,
+                    format!("`{b}` appears twice: there is one of each flower and season"),
+                    "second copy",
+                )),
+                AnyTile::Bonus(b) => bonus.push(b),
+                AnyTile::Playing(t) => problems.push(
+                    Problem::new(
+                        span,
+                        format!("`{t}` is not a flower or season"),
+                        "not a bonus tile",
+                    )
+                    .with_help("`bonus` holds flowers `1f`–`4f` and seasons `1y`–`4y`"),
+                ),
+            }
+        }
+    }
+    bonus.sort();
+    bonus
+}
+
+fn read_win(
+    value: &document::Value<'_>,
+    source: &str,
+    seat: Option<Wind>,
+    problems: &mut Vec<Problem>,
+) -> Option<(Win, Range<usize>)> {
+    let DeValue::Table(table) = value.get_ref() else {
+        problems.push(document::wrong_type(
+            value.span(),
+            "win",
+            "a table",
+            value.get_ref(),
+        ));
+        return None;
+    };
+    let before = problems.len();
+    let mut reader = TableReader::new(table, value.span(), "`[win]`");
+    let tile = reader.require("tile", problems).and_then(|v| {
+        let s = document::expect_string(v, "tile", source, problems)?;
+        let tiles = read_playing(&s, "tile", problems);
+        match tiles.as_slice() {
+            [(t, span)] => Some((*t, span.clone())),
+            [] => None,
+            _ => {
+                problems.push(Problem::new(
+                    s.span.clone(),
+                    "`tile` names one winning tile",
+                    format!("{} tiles here", tiles.len()),
+                ));
+                None
+            }
+        }
+    });
+    let from = reader.require("from", problems).and_then(|v| {
+        let s = document::expect_string(v, "from", source, problems)?;
+        let found = WinSource::NAMES
+            .iter()
+            .find(|(n, _)| *n == s.text)
+            .map(|(_, w)| *w);
+        if found.is_none() {
+            problems.push(bad_word(
+                &s,
+                format!("`{}` is not a way to win", s.text),
+                "expected wall, discard, loose or robbed-kong",
+                WinSource::NAMES.map(|(n, _)| n),
+            ));
+        }
+        found.map(|f| (f, s.span))
+    });
+    let discarder = reader.get("discarder").and_then(|v| {
+        let span = v.span();
+        read_wind(v, "discarder", source, problems).map(|w| (w, span))
+    });
+    if let Some((who, span)) = &discarder {
+        if Some(*who) == seat {
+            problems.push(Problem::new(
+                span.clone(),
+                format!("the discarder `{who}` is the winner's own seat"),
+                "own seat",
+            ));
+        }
+        if let Some((f, _)) = from
+            && !f.is_claimed()
+        {
+            problems.push(
+                Problem::new(
+                    span.clone(),
+                    format!("a win from `{}` has no discarder", f.name()),
+                    "no discard here",
+                )
+                .with_help(
+                    "`discarder` goes with `from = \"discard\"` or `from = \"robbed-kong\"`",
+                ),
+            );
+        }
+    }
+    let last = reader.flag("last", problems);
+    let original_call = reader.flag("original-call", problems);
+    let heavenly = reader.flag("heavenly", problems);
+    reader.finish(problems);
+    if problems.len() > before {
+        return None;
+    }
+    let (tile, tile_span) = tile?;
+    Some((
+        Win {
+            tile,
+            from: from?.0,
+            discarder: discarder.map(|(w, _)| w),
+            last,
+            original_call,
+            heavenly,
+        },
+        tile_span,
+    ))
+}

@@ -1,0 +1,32 @@
+//! mjrules scores Mahjong hands from rulebooks written as data.
+//!
+//! The pipeline: a hand file is read and validated ([`hand`]), its tiles are read every
+//! possible way ([`arrange`]), and the tiles that would complete it are found ([`waits`]).
+//!
+//! ```
+//! let hand = mjrules::hand::parse_hand(
+//!     "example.toml",
+//!     r#"
+//! seat = "south"
+//! prevailing = "east"
+//! concealed = "222m 345p 666s 99s"
+//! melds = ["777z"]
+//! [win]
+//! tile = "4p"
+//! from = "discard"
+//! "#,
+//! )
+//! .unwrap();
+//! let arrangements = mjrules::arrange::arrangements(&hand);
+//! assert_eq!(arrangements.len(), 1);
+//! ```
+#![warn(missing_docs)]
+
+pub mod arrange;
+pub mod diagnostic;
+pub mod document;
+pub mod hand;
+pub mod render;
+pub mod set;
+pub mod tiles;
+pub mod waits;

@@ -1,0 +1,96 @@
+//! Waits: the tiles that would complete a hand, and how the winning tile fitted.
+//!
+//! In: a validated [`Hand`]. Out: [`Waits`]: every tile that completes the hand as it stood
+//! before its winning tile (for a non-winner, as it stands), whether the winning tile was the
+//! only possible one, and whether it fished the eyes.
+//!
+//! A tile the player already holds four of cannot come and is no wait. A wait is *dead* when
+//! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
+//! possible one when every other wait was dead.
+
+use crate::arrange::reads_as;
+use crate::hand::Hand;
+use crate::tiles::{Tile, TileCounts, TileSet};
+
+/// The waits of a hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Waits {
+    /// Every tile that completes the hand in the standard shape.
+    pub tiles: TileSet,
+    /// The waits of which a copy may still come (not all held or seen).
+    pub live: TileSet,
+    /// Winner: the winning tile was the only live wait. Others: the hand waits on exactly
+    /// one live tile.
+    pub only_possible: bool,
+    /// Winner: the winning tile completed the pair after four sets were complete.
+    pub fishing_the_eyes: bool,
+}
+
+/// The waits of a hand (see the module docs).
+pub fn waits(hand: &Hand) -> Waits {
+    let waiting = hand.waiting_tiles();
+    let sets = hand.sets_needed();
+    let mut held = waiting;
+    for meld in &hand.melds {
+        meld.tiles().for_each(|t| held.add(t));
+    }
+    let tiles = completing_tiles(&waiting, sets, &held);
+    let mut live = TileSet::default();
+    for tile in tiles.iter() {
+        if held.get(tile) + hand.seen.get(tile) < 4 {
+            live.insert(tile);
+        }
+    }
+    let (only_possible, fishing_the_eyes) = match hand.win {
+        Some(win) => {
+            let others_dead = live.iter().all(|t| t == win.tile);
+            let mut before_pair = waiting;
+            let fished = before_pair.remove(win.tile) && reads_as(&before_pair, sets, false);
+            (tiles.contains(win.tile) && others_dead, fished)
+        }
+        None => (live.len() == 1, false),
+    };
+    Waits {
+        tiles,
+        live,
+        only_possible,
+        fishing_the_eyes,
+    }
+}
+
+/// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out
+/// tiles of which `held` already has four.
+pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
+    let mut found = TileSet::default();
+    let mut counts = *waiting;
+    for tile in candidates(waiting).iter() {
+        if held.get(tile) >= 4 {
+            continue;
+        }
+        counts.add(tile);
+        if reads_as(&counts, sets, true) {
+            found.insert(tile);
+        }
+        counts.remove(tile);
+    }
+    found
+}
+
+/// The tiles that can join a set or pair with a held tile: the held tiles themselves and,
+/// in the suits, their neighbours up to two steps away. No other tile can complete a hand.
+fn candidates(counts: &TileCounts) -> TileSet {
+    let mut set = TileSet::default();
+    for tile in Tile::all().filter(|&t| counts.get(t) > 0) {
+        set.insert(tile);
+        if tile.is_suited() {
+            let n = tile.number() as i32;
+            for step in [-2, -1, 1, 2] {
+                if (1..=9).contains(&(n + step)) {
+                    let index = (tile.index() as i32 + step) as usize;
+                    set.insert(Tile::from_index(index).expect("same suit"));
+                }
+            }
+        }
+    }
+    set
+}

@@ -65,9 +65,17 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
             if hand.concealed.total() != needed * 3 + 2 {
                 return;
             }
-            complete_readings(&mut counts, 0, needed, true, &mut groups, &mut |groups| {
-                push_winning(&base, groups, win.tile, win.from.is_claimed(), out);
-            });
+            complete_readings(
+                &mut counts,
+                0,
+                0,
+                needed,
+                true,
+                &mut groups,
+                &mut |groups| {
+                    push_winning(&base, groups, win.tile, win.from.is_claimed(), out);
+                },
+            );
         }
         None => partial_readings(&mut counts, 0, &mut groups, &mut |groups| {
             let mut arrangement = base.clone();
@@ -122,11 +130,13 @@ fn chow_fits(counts: &[u8; Tile::COUNT], i: usize) -> bool {
 }
 
 /// Calls `emit` with every reading of `counts` as exactly `sets` chows or pungs and (when
-/// `pair` is true) one pair. The lowest held tile must start a group, so each reading is
-/// found once.
+/// `pair` is true) one pair. The lowest held tile must start a group, and the groups that
+/// start on one tile are taken in the order pung, chows, pair, so each reading is found
+/// once. `first` is the least step allowed next on tile `from`: 0 pung, 1 chow, 2 pair.
 fn complete_readings(
     counts: &mut [u8; Tile::COUNT],
     from: usize,
+    first: u8,
     sets: usize,
     pair: bool,
     groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
@@ -138,20 +148,21 @@ fn complete_readings(
         }
         return;
     };
+    let first = if i == from { first } else { 0 };
     let tile = Tile::from_index(i).expect("index in range");
-    if sets > 0 && counts[i] >= 3 {
+    if first == 0 && sets > 0 && counts[i] >= 3 {
         counts[i] -= 3;
         groups.push((SetKind::Pung, tile));
-        complete_readings(counts, i, sets - 1, pair, groups, emit);
+        complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
         groups.pop();
         counts[i] += 3;
     }
-    if sets > 0 && chow_fits(counts, i) {
+    if first <= 1 && sets > 0 && chow_fits(counts, i) {
         counts[i] -= 1;
         counts[i + 1] -= 1;
         counts[i + 2] -= 1;
         groups.push((SetKind::Chow, tile));
-        complete_readings(counts, i, sets - 1, pair, groups, emit);
+        complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
         groups.pop();
         counts[i] += 1;
         counts[i + 1] += 1;
@@ -160,7 +171,7 @@ fn complete_readings(
     if pair && counts[i] >= 2 {
         counts[i] -= 2;
         groups.push((SetKind::Pair, tile));
-        complete_readings(counts, i, sets, false, groups, emit);
+        complete_readings(counts, i, 2, sets, false, groups, emit);
         groups.pop();
         counts[i] += 2;
     }

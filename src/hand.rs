@@ -284,7 +284,7 @@ impl TileLedger {
                 problems.push(
                     Problem::new(
                         span.clone(),
-                        format!("a fifth `{tile}`: a set has only four of each tile"),
+                        format!("a fifth `{tile}`: there are only four of each tile"),
                         "fifth copy",
                     )
                     .with_help("count the tiles in `concealed`, `melds` and `seen` together"),

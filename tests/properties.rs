@@ -128,10 +128,9 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                         set.tiles().for_each(|t| concealed.add(t));
                     }
                 }
-                Tile::from_index(pair).map(|t| {
-                    concealed.add(t);
-                    concealed.add(t);
-                });
+                let pair_tile = Tile::from_index(pair).unwrap();
+                concealed.add(pair_tile);
+                concealed.add(pair_tile);
                 let tiles: Vec<Tile> = concealed.tiles().collect();
                 let tile = tiles[pick.index(tiles.len())];
                 Some(Hand {

@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 
 use crate::hand::Hand;
 use crate::set::{Exposure, Set, SetKind};
+use crate::suit_table;
 use crate::tiles::{Tile, TileCounts};
 
 /// The most sets an arrangement can hold: 13 lone tiles of a non-winner plus a declared set.
@@ -62,7 +63,7 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
     match hand.win {
         Some(win) => {
             let needed = hand.sets_needed();
-            if hand.concealed.total() != needed * 3 + 2 {
+            if !reads_as(&hand.concealed, needed, true) {
                 return;
             }
             complete_readings(
@@ -150,29 +151,45 @@ fn complete_readings(
     };
     let first = if i == from { first } else { 0 };
     let tile = Tile::from_index(i).expect("index in range");
+    // Only go on while the rest of this tile's suit can still be read (with the pair if it
+    // is still to come): the search then never walks into a dead end for long.
+    let readable = |counts: &[u8; Tile::COUNT], pair: bool| {
+        if i >= 27 {
+            return true;
+        }
+        let start = i / 9 * 9;
+        let shape = suit_table::shape(&counts[start..start + 9]);
+        shape == suit_table::SETS || (pair && shape == suit_table::SETS_AND_PAIR)
+    };
     if first == 0 && sets > 0 && counts[i] >= 3 {
         counts[i] -= 3;
-        groups.push((SetKind::Pung, tile));
-        complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
-        groups.pop();
+        if readable(counts, pair) {
+            groups.push((SetKind::Pung, tile));
+            complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
+            groups.pop();
+        }
         counts[i] += 3;
     }
     if first <= 1 && sets > 0 && chow_fits(counts, i) {
         counts[i] -= 1;
         counts[i + 1] -= 1;
         counts[i + 2] -= 1;
-        groups.push((SetKind::Chow, tile));
-        complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
-        groups.pop();
+        if readable(counts, pair) {
+            groups.push((SetKind::Chow, tile));
+            complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
+            groups.pop();
+        }
         counts[i] += 1;
         counts[i + 1] += 1;
         counts[i + 2] += 1;
     }
     if pair && counts[i] >= 2 {
         counts[i] -= 2;
-        groups.push((SetKind::Pair, tile));
-        complete_readings(counts, i, 2, sets, false, groups, emit);
-        groups.pop();
+        if readable(counts, false) {
+            groups.push((SetKind::Pair, tile));
+            complete_readings(counts, i, 2, sets, false, groups, emit);
+            groups.pop();
+        }
         counts[i] += 2;
     }
 }
@@ -214,73 +231,59 @@ fn partial_readings(
 
 /// True when `counts` reads as exactly `sets` chows or pungs plus one pair (when `pair`)
 /// or plus nothing: the standard complete shape, or the shape before the eyes are fished.
-/// Faster than listing the readings.
+/// A few table look-ups: see [`suit_table`].
 pub fn reads_as(counts: &TileCounts, sets: usize, pair: bool) -> bool {
     let pair_tiles = if pair { 2 } else { 0 };
     if counts.total() != sets * 3 + pair_tiles {
         return false;
     }
-    // Each suit's tiles must be a multiple of three, but for the one that holds the pair.
-    let c = counts.as_array();
-    let mut pair_groups = 0;
-    for suit in 0..3 {
-        match c[suit * 9..suit * 9 + 9]
-            .iter()
-            .map(|&n| n as usize)
-            .sum::<usize>()
-            % 3
-        {
-            0 => {}
-            2 => pair_groups += 1,
-            _ => return false,
-        }
-    }
-    for &n in &c[27..] {
-        match n {
-            0 | 3 => {}
-            2 => pair_groups += 1,
-            _ => return false,
-        }
-    }
-    if pair_groups != usize::from(pair) {
-        return false;
-    }
-    let mut work = *c;
-    reads_complete(&mut work, 0, pair)
+    let shapes = component_shapes(counts.as_array());
+    shapes.unreadable == 0 && shapes.with_pair == usize::from(pair)
 }
 
-/// Backtracking check behind [`reads_as`].
-fn reads_complete(counts: &mut [u8; Tile::COUNT], from: usize, pair: bool) -> bool {
-    let Some(i) = next_held(counts, from) else {
-        return !pair;
+/// How the components of a hand read: each suit is one component, each honour another.
+/// Every component reads as sets only or as sets and a pair (never both: the number of
+/// tiles decides), or not at all.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ComponentShapes {
+    /// Components that read neither way.
+    pub unreadable: usize,
+    /// Components that read as sets and a pair.
+    pub with_pair: usize,
+}
+
+impl ComponentShapes {
+    /// Counts one component of shape `shape`.
+    pub fn add(&mut self, shape: u8, sign: isize) {
+        let n = |count: &mut usize| *count = count.wrapping_add_signed(sign);
+        if shape == 0 {
+            n(&mut self.unreadable);
+        } else if shape == suit_table::SETS_AND_PAIR {
+            n(&mut self.with_pair);
+        }
+    }
+}
+
+/// The shape of one honour tile's count.
+pub(crate) fn honour_shape(count: u8) -> u8 {
+    match count {
+        0 | 3 => suit_table::SETS,
+        2 => suit_table::SETS_AND_PAIR,
+        _ => 0,
+    }
+}
+
+/// The shapes of all components of `counts`.
+pub(crate) fn component_shapes(c: &[u8; Tile::COUNT]) -> ComponentShapes {
+    let mut shapes = ComponentShapes {
+        unreadable: 0,
+        with_pair: 0,
     };
-    if counts[i] >= 3 {
-        counts[i] -= 3;
-        let ok = reads_complete(counts, i, pair);
-        counts[i] += 3;
-        if ok {
-            return true;
-        }
+    for suit in 0..3 {
+        shapes.add(suit_table::shape(&c[suit * 9..suit * 9 + 9]), 1);
     }
-    if chow_fits(counts, i) {
-        counts[i] -= 1;
-        counts[i + 1] -= 1;
-        counts[i + 2] -= 1;
-        let ok = reads_complete(counts, i, pair);
-        counts[i] += 1;
-        counts[i + 1] += 1;
-        counts[i + 2] += 1;
-        if ok {
-            return true;
-        }
+    for &n in &c[27..] {
+        shapes.add(honour_shape(n), 1);
     }
-    if pair && counts[i] >= 2 {
-        counts[i] -= 2;
-        let ok = reads_complete(counts, i, false);
-        counts[i] += 2;
-        if ok {
-            return true;
-        }
-    }
-    false
+    shapes
 }

@@ -8,8 +8,9 @@
 //! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
 //! possible one when every other wait was dead.
 
-use crate::arrange::reads_as;
+use crate::arrange::{component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
+use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
 
 /// The waits of a hand.
@@ -62,16 +63,35 @@ pub fn waits(hand: &Hand) -> Waits {
 /// tiles of which `held` already has four.
 pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
     let mut found = TileSet::default();
-    let mut counts = *waiting;
+    if waiting.total() + 1 != sets * 3 + 2 {
+        return found;
+    }
+    let c = waiting.as_array();
+    let base = component_shapes(c);
+    let keys = [0, 1, 2].map(|suit| suit_table::key(&c[suit * 9..suit * 9 + 9]));
     for tile in candidates(waiting).iter() {
         if held.get(tile) >= 4 {
             continue;
         }
-        counts.add(tile);
-        if reads_as(&counts, sets, true) {
+        // Only the component of the added tile changes.
+        let (before, after) = if tile.is_suited() {
+            let suit = tile.index() / 9;
+            let key = keys[suit];
+            let shifted = key + suit_table::step(tile.index() % 9);
+            (
+                suit_table::shape_of_key(key),
+                suit_table::shape_of_key(shifted),
+            )
+        } else {
+            let n = c[tile.index()];
+            (honour_shape(n), honour_shape(n + 1))
+        };
+        let mut shapes = base;
+        shapes.add(before, -1);
+        shapes.add(after, 1);
+        if shapes.unreadable == 0 && shapes.with_pair == 1 {
             found.insert(tile);
         }
-        counts.remove(tile);
     }
     found
 }

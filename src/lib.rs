@@ -25,9 +25,12 @@
 pub mod arrange;
 pub mod diagnostic;
 pub mod document;
+pub mod evaluate;
 pub mod hand;
+pub mod predicate;
 pub mod random;
 pub mod render;
+pub mod rules;
 pub mod set;
 pub mod suit_table;
 pub mod tiles;

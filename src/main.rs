@@ -11,8 +11,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use mjrules::arrange::arrangements;
 use mjrules::diagnostic::InputError;
+use mjrules::evaluate::score;
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::render;
+use mjrules::rules::{LoadError, builtin, load, load::parse_override};
 use mjrules::tiles::TileStyle;
 use mjrules::waits::waits;
 
@@ -26,6 +28,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Scores a hand under one or more variants (the default is `bmja`).
+    Score(ScoreArgs),
+    /// Checks variant files: every problem at once, with its place.
+    Check(CheckArgs),
+    /// Lists the built-in variants.
+    Variants(FormatArgs),
     /// Every way to read a hand as sets, and the set the winning tile completed.
     Arrange(HandArgs),
     /// The tiles that would complete a hand, and whether the winning tile was the only one.
@@ -42,6 +50,34 @@ struct HandArgs {
     /// How tiles are written on output.
     #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
     tiles: Tiles,
+}
+
+#[derive(clap::Args)]
+struct ScoreArgs {
+    /// A built-in variant id or the path of a variant file; repeat to score under several.
+    #[arg(long = "variant", value_name = "ID|PATH")]
+    variants: Vec<String>,
+    /// Overrides a parameter of the variant: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    #[command(flatten)]
+    hand: HandArgs,
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// Variant files (or built-in ids) to check.
+    #[arg(required = true)]
+    files: Vec<String>,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+#[derive(clap::Args)]
+struct FormatArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -73,6 +109,17 @@ enum Failure {
     Input(String),
 }
 
+impl From<LoadError> for Failure {
+    fn from(error: LoadError) -> Self {
+        match error {
+            LoadError::Message(m) => Failure::Input(m),
+            LoadError::Files(errors) => {
+                Failure::Input(errors.into_iter().map(render_error).collect())
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
     miette::set_hook(Box::new(|_| {
         Box::new(
@@ -95,6 +142,97 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
+        Command::Score(args) => {
+            let ids = if args.variants.is_empty() {
+                vec![builtin::DEFAULT.to_string()]
+            } else {
+                args.variants.clone()
+            };
+            let variants = ids
+                .iter()
+                .map(|id| load(id, &args.params))
+                .collect::<Result<Vec<_>, _>>()?;
+            let hand = load_hand(&args.hand.hand)?;
+            let style = args.hand.tiles.into();
+            let cards: Vec<_> = variants.iter().map(|v| (score(v, &hand), v)).collect();
+            match args.hand.format {
+                Format::Text => {
+                    let texts: Vec<String> = cards
+                        .iter()
+                        .map(|(c, v)| render::score_text(c, v, style))
+                        .collect();
+                    print!("{}", texts.join("\n"));
+                }
+                Format::Json if cards.len() == 1 => {
+                    println!("{}", render::score_json(&cards[0].0, cards[0].1, style))
+                }
+                Format::Json => {
+                    let all: Vec<_> = cards
+                        .iter()
+                        .map(|(c, v)| render::score_json(c, v, style))
+                        .collect();
+                    println!("{}", serde_json::Value::Array(all));
+                }
+            }
+        }
+        Command::Check(args) => {
+            let mut failed = Vec::new();
+            let mut report = Vec::new();
+            for file in &args.files {
+                match load(file, &[]) {
+                    Ok(v) => report
+                        .push(serde_json::json!({"file": file, "variant": v.id(), "ok": true})),
+                    Err(e) => {
+                        report.push(serde_json::json!({"file": file, "ok": false}));
+                        failed.push(Failure::from(e));
+                    }
+                }
+            }
+            match args.format.format {
+                Format::Text => {
+                    for r in &report {
+                        if r["ok"] == true {
+                            println!(
+                                "{}: ok ({})",
+                                r["file"].as_str().unwrap_or(""),
+                                r["variant"].as_str().unwrap_or("")
+                            );
+                        }
+                    }
+                }
+                Format::Json => println!("{}", serde_json::Value::Array(report)),
+            }
+            if !failed.is_empty() {
+                let text: String = failed.into_iter().map(|Failure::Input(m)| m).collect();
+                return Err(Failure::Input(text));
+            }
+        }
+        Command::Variants(args) => {
+            let mut rows = Vec::new();
+            for id in builtin::ids() {
+                let v = load(id, &[])?;
+                rows.push(serde_json::json!({
+                    "id": id,
+                    "name": v.variant.name,
+                    "source": v.variant.source,
+                    "style": v.variant.style.name(),
+                }));
+            }
+            match args.format {
+                Format::Text => {
+                    for r in &rows {
+                        println!(
+                            "{:<24} {:<20} source {:<6} {}",
+                            r["id"].as_str().unwrap_or(""),
+                            r["style"].as_str().unwrap_or(""),
+                            r["source"].as_str().unwrap_or("-"),
+                            r["name"].as_str().unwrap_or("")
+                        );
+                    }
+                }
+                Format::Json => println!("{}", serde_json::Value::Array(rows)),
+            }
+        }
         Command::Arrange(args) => {
             let hand = load_hand(&args.hand)?;
             let style = args.tiles.into();

@@ -1,11 +1,13 @@
 //! Output: text and JSON renderings of what the engine found.
 //!
-//! In: arrangements and waits. Out: the text a person reads and the JSON of
+//! In: arrangements, waits and score cards. Out: the text a person reads and the JSON of
 //! `../shared/design/contracts.md`.
 
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
+use crate::evaluate::{Fired, ScoreCard};
+use crate::rules::{CompiledVariant, ItemKind};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
 
@@ -111,5 +113,148 @@ pub fn waits_text(waits: &Waits, winner: bool, style: TileStyle) -> String {
             yes_no(waits.only_possible)
         ));
     }
+    out
+}
+
+/// The value of one match of an item, in its unit: `4 points`, `1 double`.
+fn per_match(kind: ItemKind, fired: &Fired) -> String {
+    let times = i64::from(fired.times.max(1));
+    if fired.amount % times == 0 {
+        kind.unit(fired.amount / times)
+    } else {
+        format!("{} in all", kind.unit(fired.amount))
+    }
+}
+
+/// The sets an item matched, as text.
+fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String> {
+    let Some(arrangement) = &card.arrangement else {
+        return Vec::new();
+    };
+    arrangement
+        .sets
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| fired.sets & (1 << k) != 0)
+        .map(|(_, s)| s.text(style))
+        .collect()
+}
+
+/// What the hand was read as: the sets of the arrangement, or the special shape.
+fn reading(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> Vec<String> {
+    match (&card.arrangement, card.shape) {
+        (Some(a), _) => arrangement_sets(a, style),
+        (None, Some(s)) => vec![format!(
+            "special shape `{}`",
+            variant.variant.shapes[s].id.value
+        )],
+        (None, None) => Vec::new(),
+    }
+}
+
+/// A score card as the JSON of the contracts page, with a few more fields.
+pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> Value {
+    let items = &variant.variant.items;
+    let rules: Vec<Value> = card
+        .fired
+        .iter()
+        .map(|f| {
+            let item = &items[f.item];
+            json!({
+                "id": item.id.value,
+                "kind": item.kind.table(),
+                "value": per_match(item.kind, f),
+                "times": f.times,
+                "amount": f.amount,
+                "sets": matched_sets(card, f, style),
+                "cites": item.cite.text(),
+            })
+        })
+        .collect();
+    json!({
+        "variant": card.variant,
+        "winner": card.winner,
+        "valid": card.valid,
+        "points": card.points,
+        "doubles": card.doubles,
+        "faan": card.faan,
+        "limit_hand": card.limit_hand.map(|i| items[i].id.value.clone()),
+        "total": card.total,
+        "rules": rules,
+        "arrangement": reading(card, variant, style),
+    })
+}
+
+/// A score card as text: the reading, a table of the items that counted, and the sums.
+pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> String {
+    let items = &variant.variant.items;
+    let mut out = format!("{} ({})\n", variant.variant.name, card.variant);
+    let read = reading(card, variant, style);
+    if !read.is_empty() {
+        out.push_str(&format!("hand: {}\n", read.join("  ")));
+    }
+    if card.winner && !card.valid {
+        out.push_str(if card.arrangement.is_none() && card.shape.is_none() {
+            "not a complete hand under this variant: it scores nothing\n"
+        } else {
+            "below the variant's minimum to win: it scores nothing\n"
+        });
+    }
+    if !card.fired.is_empty() {
+        let rows: Vec<[String; 4]> = card
+            .fired
+            .iter()
+            .map(|f| {
+                let item = &items[f.item];
+                let times = if f.times > 1 {
+                    format!(" ×{}", f.times)
+                } else {
+                    String::new()
+                };
+                let sets = matched_sets(card, f, style).join(" ");
+                [
+                    item.id.value.clone(),
+                    format!("{}{times}", per_match(item.kind, f)),
+                    sets,
+                    item.cite.text(),
+                ]
+            })
+            .collect();
+        let widths: Vec<usize> = (0..3)
+            .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+            .collect();
+        for row in &rows {
+            out.push_str(&format!(
+                "  {:<w0$}  {:<w1$}  {:<w2$}  {}\n",
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                w0 = widths[0],
+                w1 = widths[1],
+                w2 = widths[2]
+            ));
+        }
+    }
+    let limit = variant
+        .limit
+        .map_or("no limit".to_string(), |l| format!("limit {l}"));
+    match (card.faan, card.limit_hand) {
+        (Some(faan), _) => out.push_str(&format!(
+            "faan {faan} (min {}, max {}) → {} base points\n",
+            variant.min_faan,
+            variant.max_faan.map_or("none".into(), |m| m.to_string()),
+            card.total
+        )),
+        (None, Some(item)) => out.push_str(&format!(
+            "limit hand `{}`, plus {} points × 2^{} on top ({limit})\n",
+            items[item].id.value, card.points, card.doubles
+        )),
+        (None, None) => out.push_str(&format!(
+            "{} points × 2^{} ({limit})\n",
+            card.points, card.doubles
+        )),
+    }
+    out.push_str(&format!("total {}\n", card.total));
     out
 }

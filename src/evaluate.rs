@@ -1,0 +1,601 @@
+//! Scoring: a compiled variant applied to every arrangement of a hand, the best kept.
+//!
+//! In: a [`CompiledVariant`] and a [`Hand`]. Out: a [`ScoreCard`]: the points, doubles or
+//! faan, the limit hand if one was scored, the total, and the trace of every item that
+//! counted (how many times, for how much, which sets), for the arrangement that scores best.
+//!
+//! For each arrangement the facts are computed once ([`Facts`]), every item is evaluated,
+//! items replaced by another item that applied are dropped, and the numbers are combined:
+//! points × 2^doubles capped at the limit, or a limit hand's value plus the items that count
+//! on top of it; or faan capped, checked against the minimum, and looked up in the table.
+//! A [`Scorer`] keeps its buffers between hands, so scoring many hands allocates little.
+
+use arrayvec::ArrayVec;
+
+use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
+use crate::hand::{Hand, WinSource};
+use crate::predicate::eval::{Elem, Facts};
+use crate::predicate::names::{elem, hand as hf};
+use crate::rules::{CompiledVariant, ForEach, ItemKind, Style, Who};
+use crate::set::{Exposure, Set, SetKind};
+use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, Wind};
+use crate::waits::waits;
+
+/// One item that counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fired {
+    /// Index of the item in the variant's items.
+    pub item: usize,
+    /// How many times it matched (sets, tiles with copies, bonus tiles, or once).
+    pub times: u32,
+    /// What it contributed: points, doubles, faan, or the limit hand's value.
+    pub amount: i64,
+    /// Which sets of the arrangement it matched (bit i for set i).
+    pub sets: u32,
+}
+
+/// The score of one hand under one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreCard {
+    /// The variant's id.
+    pub variant: String,
+    /// The player went out.
+    pub winner: bool,
+    /// For the winner: the hand is complete and meets the variant's minimum. Always true
+    /// for the others.
+    pub valid: bool,
+    /// Base points (points-and-doubles; on a limit hand, the points counted on top).
+    pub points: i64,
+    /// Doubles (points-and-doubles; on a limit hand, the doubles of the points on top).
+    pub doubles: i64,
+    /// Faan after the cap (faan variants).
+    pub faan: Option<i64>,
+    /// The limit hand scored, as an item index.
+    pub limit_hand: Option<usize>,
+    /// The final score.
+    pub total: i64,
+    /// The items that counted.
+    pub fired: Vec<Fired>,
+    /// The arrangement scored (none for a special shape or an incomplete winning hand).
+    pub arrangement: Option<Arrangement>,
+    /// The special shape the hand was read as, as an index into the variant's shapes.
+    pub shape: Option<usize>,
+}
+
+/// The numbers of a score, without the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Totals {
+    /// See [`ScoreCard::valid`].
+    pub valid: bool,
+    /// See [`ScoreCard::points`].
+    pub points: i64,
+    /// See [`ScoreCard::doubles`].
+    pub doubles: i64,
+    /// See [`ScoreCard::faan`].
+    pub faan: Option<i64>,
+    /// See [`ScoreCard::limit_hand`].
+    pub limit_hand: Option<usize>,
+    /// See [`ScoreCard::total`].
+    pub total: i64,
+}
+
+impl Totals {
+    /// Orders scores: valid first, then total, then points or faan, then doubles.
+    fn key(&self) -> (bool, i64, i64, i64) {
+        (
+            self.valid,
+            self.total,
+            self.faan.unwrap_or(self.points),
+            self.doubles,
+        )
+    }
+}
+
+/// Scores hands with one variant, reusing its buffers.
+pub struct Scorer<'v> {
+    variant: &'v CompiledVariant,
+    arrangements: Vec<Arrangement>,
+    tiles: ArrayVec<Elem, { Tile::COUNT }>,
+    bonus: ArrayVec<Elem, 8>,
+    fired: Vec<Fired>,
+    best_fired: Vec<Fired>,
+    replaced: Vec<usize>,
+}
+
+/// Scores one hand.
+pub fn score(variant: &CompiledVariant, hand: &Hand) -> ScoreCard {
+    Scorer::new(variant).score(hand)
+}
+
+impl<'v> Scorer<'v> {
+    /// A scorer for `variant`.
+    pub fn new(variant: &'v CompiledVariant) -> Self {
+        Scorer {
+            variant,
+            arrangements: Vec::new(),
+            tiles: ArrayVec::new(),
+            bonus: ArrayVec::new(),
+            fired: Vec::new(),
+            best_fired: Vec::new(),
+            replaced: Vec::new(),
+        }
+    }
+
+    /// Scores a hand, with the trace.
+    pub fn score(&mut self, hand: &Hand) -> ScoreCard {
+        let (totals, choice) = self.evaluate(hand);
+        let (arrangement, shape) = match choice {
+            Choice::Arrangement(i) => (Some(self.arrangements[i].clone()), None),
+            Choice::Shape(s) => (None, Some(s)),
+            Choice::None => (None, None),
+        };
+        ScoreCard {
+            variant: self.variant.id().to_string(),
+            winner: hand.is_winner(),
+            valid: totals.valid,
+            points: totals.points,
+            doubles: totals.doubles,
+            faan: totals.faan,
+            limit_hand: totals.limit_hand,
+            total: totals.total,
+            fired: self.best_fired.clone(),
+            arrangement,
+            shape,
+        }
+    }
+
+    /// Scores a hand, numbers only (the trace of the best arrangement stays in the scorer).
+    pub fn totals(&mut self, hand: &Hand) -> Totals {
+        self.evaluate(hand).0
+    }
+
+    fn evaluate(&mut self, hand: &Hand) -> (Totals, Choice) {
+        let variant = self.variant;
+        let winner = hand.is_winner();
+        let base_flags = hand_flags(hand, variant.needs_waits);
+        self.tiles.clear();
+        let own = hand.own_tiles();
+        for tile in Tile::all() {
+            let copies = own.get(tile);
+            if copies > 0 {
+                let mut e = tile_elem(tile, hand);
+                e.copies = copies;
+                self.tiles.push(e);
+            }
+        }
+        self.bonus.clear();
+        self.bonus
+            .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
+
+        let mut shapes = 0u64;
+        let shape_facts = Facts {
+            flags: base_flags,
+            winning_tile: winning_tile(hand),
+            shapes: 0,
+            sets: &[],
+            tiles: &self.tiles,
+            bonus: &self.bonus,
+        };
+        for (i, shape) in variant.shapes.iter().enumerate() {
+            if shape.holds(&shape_facts, Elem::default()) {
+                shapes |= 1 << i;
+            }
+        }
+
+        self.arrangements.clear();
+        arrange_into(hand, &mut self.arrangements);
+        self.best_fired.clear();
+        let mut best: Option<(Totals, Choice)> = None;
+        let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
+        for (i, arrangement) in self.arrangements.iter().enumerate() {
+            sets.clear();
+            let mut flags = base_flags;
+            if winner {
+                flags |= hf::COMPLETE;
+                if arrangement.fishing_the_eyes() {
+                    flags |= hf::FISHING_THE_EYES;
+                }
+            }
+            if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
+                flags |= hf::CONCEALED_HAND;
+            }
+            for (k, set) in arrangement.sets.iter().enumerate() {
+                sets.push(set_elem(*set, arrangement.winning_set == Some(k), hand));
+            }
+            let facts = Facts {
+                flags,
+                winning_tile: shape_facts.winning_tile,
+                shapes,
+                sets: &sets,
+                tiles: &self.tiles,
+                bonus: &self.bonus,
+            };
+            let totals = apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
+            if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
+                best = Some((totals, Choice::Arrangement(i)));
+                std::mem::swap(&mut self.best_fired, &mut self.fired);
+            }
+        }
+        if winner {
+            for s in 0..variant.shapes.len() {
+                if shapes & (1 << s) == 0 {
+                    continue;
+                }
+                let facts = Facts {
+                    flags: base_flags | hf::COMPLETE | hf::SPECIAL_SHAPE | concealed_flag(hand),
+                    winning_tile: shape_facts.winning_tile,
+                    shapes,
+                    sets: &[],
+                    tiles: &self.tiles,
+                    bonus: &self.bonus,
+                };
+                let totals =
+                    apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
+                if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
+                    best = Some((totals, Choice::Shape(s)));
+                    std::mem::swap(&mut self.best_fired, &mut self.fired);
+                }
+            }
+        }
+        best.unwrap_or_else(|| {
+            // A winning hand with no complete reading: not a valid Mah-Jong, and it scores
+            // nothing.
+            (
+                Totals {
+                    valid: false,
+                    faan: (variant.variant.style == Style::Faan).then_some(0),
+                    ..Totals::default()
+                },
+                Choice::None,
+            )
+        })
+    }
+}
+
+/// What the best score was read from.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    Arrangement(usize),
+    Shape(usize),
+    None,
+}
+
+/// Evaluates every item on one arrangement and combines the results; the items that
+/// counted are left in `fired`.
+fn apply_items(
+    variant: &CompiledVariant,
+    facts: &Facts<'_>,
+    winner: bool,
+    fired: &mut Vec<Fired>,
+    replaced: &mut Vec<usize>,
+) -> Totals {
+    fired.clear();
+    replaced.clear();
+    for compiled in &variant.items {
+        let item = &variant.variant.items[compiled.index];
+        match item.who {
+            Who::Winner if !winner => continue,
+            Who::Others if winner => continue,
+            _ => {}
+        }
+        let mut hit = Fired {
+            item: compiled.index,
+            times: 0,
+            amount: 0,
+            sets: 0,
+        };
+        let mut look = |e: Elem, weight: u32| {
+            if compiled.when.holds(facts, e) {
+                hit.times += weight;
+                hit.amount = hit.amount.saturating_add(
+                    compiled
+                        .value
+                        .eval(facts, e)
+                        .saturating_mul(i64::from(weight)),
+                );
+                true
+            } else {
+                false
+            }
+        };
+        match item.for_each {
+            ForEach::Hand => {
+                look(Elem::default(), 1);
+            }
+            ForEach::Set => {
+                for (k, &e) in facts.sets.iter().enumerate() {
+                    if look(e, 1) {
+                        hit.sets |= 1 << k;
+                    }
+                }
+            }
+            ForEach::Tile => {
+                for &e in facts.tiles {
+                    look(e, u32::from(e.copies));
+                }
+            }
+            ForEach::Bonus => {
+                for &e in facts.bonus {
+                    look(e, 1);
+                }
+            }
+        }
+        if hit.times > 0 {
+            fired.push(hit);
+            replaced.extend_from_slice(&compiled.replaces);
+        }
+    }
+    // An item that applies drops the items it replaces.
+    if !replaced.is_empty() {
+        fired.retain(|f| !replaced.contains(&f.item));
+    }
+    combine(variant, fired, winner, facts.flags & hf::COMPLETE != 0)
+}
+
+/// Combines the items that counted into the numbers of the score.
+fn combine(
+    variant: &CompiledVariant,
+    fired: &mut Vec<Fired>,
+    winner: bool,
+    complete: bool,
+) -> Totals {
+    let items = &variant.variant.items;
+    let mut points = 0i64;
+    let mut doubles = 0i64;
+    let mut faan = 0i64;
+    let mut limit: Option<(usize, i64)> = None;
+    let mut kept_points = 0i64;
+    let mut kept_doubles = 0i64;
+    for f in fired.iter() {
+        let item = &items[f.item];
+        match item.kind {
+            ItemKind::Points => points = points.saturating_add(f.amount),
+            ItemKind::Doubles => doubles = doubles.saturating_add(f.amount),
+            ItemKind::Faan => faan = faan.saturating_add(f.amount),
+            ItemKind::LimitHand => {
+                if limit.is_none_or(|(_, v)| f.amount > v) {
+                    limit = Some((f.item, f.amount));
+                }
+            }
+        }
+        if item.with_limit_hand {
+            match item.kind {
+                ItemKind::Points => kept_points = kept_points.saturating_add(f.amount),
+                ItemKind::Doubles => kept_doubles = kept_doubles.saturating_add(f.amount),
+                _ => {}
+            }
+        }
+    }
+    match variant.variant.style {
+        Style::PointsAndDoubles => {
+            let cap = |v: i64| variant.limit.map_or(v, |l| v.min(l));
+            let normal = cap(doubled(points, doubles));
+            if let Some((item, value)) = limit {
+                let with_limit = cap(value.saturating_add(doubled(kept_points, kept_doubles)));
+                if with_limit >= normal {
+                    // Only the limit hand and the items that count on top of it remain.
+                    fired.retain(|f| f.item == item || items[f.item].with_limit_hand);
+                    return Totals {
+                        valid: !winner || complete,
+                        points: kept_points,
+                        doubles: kept_doubles,
+                        faan: None,
+                        limit_hand: Some(item),
+                        total: with_limit,
+                    };
+                }
+            }
+            Totals {
+                valid: !winner || complete,
+                points,
+                doubles,
+                faan: None,
+                limit_hand: None,
+                total: normal,
+            }
+        }
+        Style::Faan => {
+            if let Some((_, value)) = limit {
+                faan = faan.saturating_add(value);
+            }
+            let faan = variant.max_faan.map_or(faan, |m| faan.min(m));
+            let valid = !winner || (complete && faan >= variant.min_faan);
+            let total = if winner && valid {
+                variant
+                    .variant
+                    .faan_table
+                    .iter()
+                    .rev()
+                    .find(|(least, _)| *least <= faan)
+                    .map_or(0, |&(_, base)| base)
+            } else {
+                0
+            };
+            Totals {
+                valid,
+                points: 0,
+                doubles: 0,
+                faan: Some(faan),
+                limit_hand: limit.map(|(i, _)| i),
+                total,
+            }
+        }
+    }
+}
+
+/// `points × 2^doubles`, saturating.
+fn doubled(points: i64, doubles: i64) -> i64 {
+    if doubles <= 0 {
+        return points;
+    }
+    if doubles >= 62 {
+        return if points > 0 { i64::MAX } else { points.min(0) };
+    }
+    points.saturating_mul(1i64 << doubles)
+}
+
+fn winning_tile(hand: &Hand) -> i64 {
+    hand.win.map_or(-1, |w| w.tile.index() as i64)
+}
+
+/// The concealed-hand flag of a hand read as a special shape: all its sets are declared
+/// concealed and the winning tile was not claimed.
+fn concealed_flag(hand: &Hand) -> u64 {
+    let claimed = hand.win.is_some_and(|w| w.from.is_claimed());
+    if !claimed && hand.melds.iter().all(|m| m.counts_as_concealed()) {
+        hf::CONCEALED_HAND
+    } else {
+        0
+    }
+}
+
+/// The hand's flags that do not depend on the arrangement.
+fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
+    let mut flags = 0;
+    if hand.seat == Wind::East {
+        flags |= hf::DEALER;
+    }
+    let Some(win) = hand.win else {
+        return flags;
+    };
+    flags |= hf::WINNER;
+    flags |= match win.from {
+        WinSource::Wall => hf::FROM_WALL | hf::SELF_DRAWN,
+        WinSource::Loose => hf::FROM_LOOSE | hf::SELF_DRAWN,
+        WinSource::Discard => hf::FROM_DISCARD,
+        WinSource::RobbedKong => hf::ROBBED_KONG,
+    };
+    if win.last {
+        flags |= hf::LAST_TILE;
+        flags |= match win.from {
+            WinSource::Wall | WinSource::Loose => hf::LAST_FROM_WALL,
+            _ => hf::LAST_DISCARD,
+        };
+    }
+    if win.original_call {
+        flags |= hf::ORIGINAL_CALL;
+    }
+    if win.heavenly {
+        flags |= hf::HEAVENLY;
+    }
+    if with_waits && waits(hand).only_possible {
+        flags |= hf::ONLY_POSSIBLE;
+    }
+    flags
+}
+
+/// The flags of one tile for this player.
+fn tile_flags(tile: Tile, hand: &Hand) -> u64 {
+    let mut f = 0;
+    f |= if tile.is_major() {
+        elem::MAJOR
+    } else {
+        elem::SIMPLE
+    };
+    if tile.is_terminal() {
+        f |= elem::TERMINAL;
+    }
+    if tile.is_green() {
+        f |= elem::GREEN;
+    }
+    if tile.is_suited() {
+        f |= elem::SUITED
+            | match tile.index() / 9 {
+                0 => elem::CHARACTERS,
+                1 => elem::DOTS,
+                _ => elem::BAMBOO,
+            };
+    } else {
+        f |= elem::HONOUR;
+    }
+    if let Some(w) = tile.as_wind() {
+        f |= elem::WIND | wind_flag(w);
+        if w == hand.seat {
+            f |= elem::OWN_WIND;
+        }
+        if w == hand.prevailing {
+            f |= elem::PREVAILING_WIND;
+        }
+    }
+    if let Some(d) = tile.as_dragon() {
+        f |= elem::DRAGON
+            | match d {
+                Dragon::White => elem::WHITE,
+                Dragon::Green => elem::GREEN_DRAGON,
+                Dragon::Red => elem::RED,
+            };
+    }
+    f
+}
+
+fn wind_flag(w: Wind) -> u64 {
+    match w {
+        Wind::East => elem::EAST,
+        Wind::South => elem::SOUTH,
+        Wind::West => elem::WEST,
+        Wind::North => elem::NORTH,
+    }
+}
+
+fn tile_elem(tile: Tile, hand: &Hand) -> Elem {
+    Elem {
+        flags: tile_flags(tile, hand),
+        copies: 1,
+        number: if tile.is_suited() { tile.number() } else { 0 },
+        tile: tile.index() as i8,
+    }
+}
+
+/// The facts of one set: its kind and exposure, and the tile classes that all its tiles
+/// share.
+fn set_elem(set: Set, winning: bool, hand: &Hand) -> Elem {
+    let mut shared = u64::MAX;
+    for tile in set.tiles() {
+        shared &= tile_flags(tile, hand);
+    }
+    let mut f = shared
+        | match set.kind {
+            SetKind::Chow => elem::CHOW,
+            SetKind::Pung => elem::PUNG,
+            SetKind::Kong => elem::KONG,
+            SetKind::Pair => elem::PAIR,
+            SetKind::Single => elem::SINGLE,
+        };
+    f |= match set.exposure {
+        Exposure::Concealed => elem::CONCEALED,
+        Exposure::Exposed => elem::EXPOSED,
+        Exposure::Claimed => elem::EXPOSED | elem::CLAIMED,
+    };
+    if set.declared {
+        f |= elem::DECLARED;
+    }
+    if winning {
+        f |= elem::WINNING;
+    }
+    Elem {
+        flags: f,
+        copies: 1,
+        number: if set.tile.is_suited() {
+            set.tile.number()
+        } else {
+            0
+        },
+        tile: set.tile.index() as i8,
+    }
+}
+
+fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
+    let mut f = match b.kind {
+        BonusKind::Flower => elem::FLOWER,
+        BonusKind::Season => elem::SEASON,
+    } | wind_flag(b.wind);
+    if b.wind == seat {
+        f |= elem::OWN;
+    }
+    Elem {
+        flags: f,
+        copies: 1,
+        number: 0,
+        tile: -1,
+    }
+}

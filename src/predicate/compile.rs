@@ -1,0 +1,593 @@
+//! The checker and compiler: resolves every name, function, parameter and shape of an
+//! expression, checks types and arity, and gives a [`Compiled`] tree, or every problem
+//! found, each with its span in the expression text.
+
+use std::ops::Range;
+
+use super::ast::{BinOp, Expr, ExprKind};
+use super::names::{self, ElemInt, Fact, HandInt};
+use crate::diagnostic::did_you_mean;
+
+/// What an expression looks at: the hand, or one element of a collection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The hand as a whole.
+    Hand,
+    /// One set of the arrangement.
+    Set,
+    /// One distinct playing tile.
+    Tile,
+    /// One bonus tile.
+    Bonus,
+}
+
+impl Scope {
+    /// The word used in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Scope::Hand => "the hand",
+            Scope::Set => "a set",
+            Scope::Tile => "a tile",
+            Scope::Bonus => "a bonus tile",
+        }
+    }
+
+    /// The collection whose elements this scope looks at.
+    pub fn collection(self) -> &'static str {
+        match self {
+            Scope::Hand => "",
+            Scope::Set => "sets",
+            Scope::Tile => "tiles",
+            Scope::Bonus => "bonus",
+        }
+    }
+}
+
+/// The type of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// `true` or `false`.
+    Bool,
+    /// An integer.
+    Int,
+    /// A tile.
+    Tile,
+    /// A quoted string (only as the argument of `shape`).
+    Str,
+    /// A collection (only as the first argument of `count`, `any`, `all`, `suits`, `kinds`).
+    Collection,
+}
+
+impl Type {
+    fn noun(self) -> &'static str {
+        match self {
+            Type::Bool => "a condition (true or false)",
+            Type::Int => "a number",
+            Type::Tile => "a tile",
+            Type::Str => "a quoted name",
+            Type::Collection => "a collection",
+        }
+    }
+}
+
+/// A problem found while checking an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, in the expression text.
+    pub span: Range<usize>,
+    /// A short label at the span.
+    pub label: String,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+/// The value of a parameter, as the checker sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    /// A number.
+    Int(i64),
+    /// Explicitly no value (`"none"`, e.g. a limit the text does not give).
+    None,
+}
+
+/// What the checker knows besides the built-ins: the variant's parameters and shapes.
+pub struct Env<'a> {
+    /// The variant's parameters, by name.
+    pub params: &'a [(String, ParamValue)],
+    /// The ids of the variant's special shapes; `shape('id')` compiles to the index.
+    pub shapes: &'a [String],
+}
+
+/// A collection as the evaluator sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collection {
+    /// The arrangement's sets.
+    Sets,
+    /// The player's distinct tiles.
+    Tiles,
+    /// The bonus tiles.
+    Bonus,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Arithmetic operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+}
+
+/// A compiled expression: names resolved to facts, parameters folded in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Compiled {
+    /// A constant (booleans are 0 and 1, tiles their index).
+    Const(i64),
+    /// Any of these bits of the hand's flags.
+    HandFlag(u64),
+    /// An integer fact about the hand.
+    HandInt(HandInt),
+    /// Any of these bits of the current element's flags.
+    ElemFlag(u64),
+    /// An integer fact about the current element.
+    ElemInt(ElemInt),
+    /// Boolean negation.
+    Not(Box<Compiled>),
+    /// Arithmetic negation.
+    Neg(Box<Compiled>),
+    /// Short-circuit `and`.
+    And(Box<Compiled>, Box<Compiled>),
+    /// Short-circuit `or`.
+    Or(Box<Compiled>, Box<Compiled>),
+    /// A comparison.
+    Cmp(Cmp, Box<Compiled>, Box<Compiled>),
+    /// Arithmetic (saturating; division by zero gives 0).
+    Arith(Arith, Box<Compiled>, Box<Compiled>),
+    /// Elements meeting the condition (tiles with their copies).
+    Count(Collection, Box<Compiled>),
+    /// Some element meets the condition.
+    Any(Collection, Box<Compiled>),
+    /// Every element meets the condition.
+    All(Collection, Box<Compiled>),
+    /// How many suits the elements use.
+    Suits(Collection),
+    /// How many distinct tiles.
+    Kinds,
+    /// The hand forms the special shape with this index.
+    Shape(u32),
+}
+
+/// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`.
+pub fn compile(
+    expr: &Expr,
+    scope: Scope,
+    expected: Type,
+    env: &Env<'_>,
+) -> Result<Compiled, Vec<CheckError>> {
+    let mut checker = Checker {
+        env,
+        errors: Vec::new(),
+    };
+    let result = checker.expr(expr, scope);
+    if let Some((_, ty)) = &result
+        && *ty != expected
+    {
+        checker.errors.push(CheckError {
+            message: format!("this expression must be {}", expected.noun()),
+            span: expr.span.clone(),
+            label: format!("this is {}", ty.noun()),
+            help: match (expected, ty) {
+                (Type::Bool, Type::Int) => Some("compare it: `… >= 1`".into()),
+                _ => None,
+            },
+        });
+    }
+    match result {
+        Some((compiled, _)) if checker.errors.is_empty() => Ok(fold(compiled)),
+        _ => Err(checker.errors),
+    }
+}
+
+struct Checker<'a> {
+    env: &'a Env<'a>,
+    errors: Vec<CheckError>,
+}
+
+impl Checker<'_> {
+    fn error(&mut self, span: Range<usize>, message: String, label: &str, help: Option<String>) {
+        self.errors.push(CheckError {
+            message,
+            span,
+            label: label.to_string(),
+            help,
+        });
+    }
+
+    /// Checks one node; `None` after reporting a problem in it.
+    fn expr(&mut self, expr: &Expr, scope: Scope) -> Option<(Compiled, Type)> {
+        let span = expr.span.clone();
+        match &expr.kind {
+            ExprKind::Int(n) => Some((Compiled::Const(*n), Type::Int)),
+            ExprKind::Bool(b) => Some((Compiled::Const(i64::from(*b)), Type::Bool)),
+            ExprKind::Tile(t) => Some((Compiled::Const(t.index() as i64), Type::Tile)),
+            ExprKind::Str(_) => {
+                self.error(
+                    span,
+                    "a quoted name can only name a shape: `shape('…')`".into(),
+                    "quoted name here",
+                    None,
+                );
+                None
+            }
+            ExprKind::Name(name) => self.name(name, span, scope),
+            ExprKind::Param(name) => self.param(name, span),
+            ExprKind::Not(inner) => {
+                let c = self.typed(inner, scope, Type::Bool, "`not` needs a condition")?;
+                Some((Compiled::Not(Box::new(c)), Type::Bool))
+            }
+            ExprKind::Neg(inner) => {
+                let c = self.typed(inner, scope, Type::Int, "`-` needs a number")?;
+                Some((Compiled::Neg(Box::new(c)), Type::Int))
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, scope),
+            ExprKind::Call(name, name_span, args) => self.call(name, name_span.clone(), args, span),
+        }
+    }
+
+    /// Checks a node that must have type `ty`.
+    fn typed(&mut self, expr: &Expr, scope: Scope, ty: Type, why: &str) -> Option<Compiled> {
+        let (c, found) = self.expr(expr, scope)?;
+        if found != ty {
+            self.error(
+                expr.span.clone(),
+                format!("{why}; this is {}", found.noun()),
+                &format!("expected {}", ty.noun()),
+                None,
+            );
+            return None;
+        }
+        Some(c)
+    }
+
+    fn name(&mut self, name: &str, span: Range<usize>, scope: Scope) -> Option<(Compiled, Type)> {
+        if let Some(def) = names::lookup(name) {
+            let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
+            if !valid {
+                let wanted = def.scopes[0];
+                let help = format!(
+                    "look at each {}: `count({}, {name})`, `any({}, {name})` or `for-each = \"{}\"`",
+                    wanted
+                        .noun()
+                        .trim_start_matches("a ")
+                        .trim_start_matches("an "),
+                    wanted.collection(),
+                    wanted.collection(),
+                    match wanted {
+                        Scope::Set => "set",
+                        Scope::Tile => "tile",
+                        _ => "bonus",
+                    }
+                );
+                self.error(
+                    span,
+                    format!(
+                        "`{name}` describes {}, but here the expression looks at {}",
+                        wanted.noun(),
+                        scope.noun()
+                    ),
+                    "not available here",
+                    Some(help),
+                );
+                return None;
+            }
+            let compiled = match def.fact {
+                Fact::HandFlag(m) => Compiled::HandFlag(m),
+                Fact::HandInt(i) => Compiled::HandInt(i),
+                Fact::ElemFlag(m) => Compiled::ElemFlag(m),
+                Fact::ElemInt(i) => Compiled::ElemInt(i),
+            };
+            return Some((compiled, def.ty));
+        }
+        if names::collection(name).is_some() {
+            self.error(
+                span,
+                format!("`{name}` is a collection; it can only be looked through"),
+                "a collection",
+                Some(format!(
+                    "write `count({name}, …)`, `any({name}, …)` or `all({name}, …)`"
+                )),
+            );
+            return None;
+        }
+        let known = names::NAMES
+            .iter()
+            .filter(|n| n.scopes.contains(&Scope::Hand) || n.scopes.contains(&scope))
+            .map(|n| n.name);
+        let help = did_you_mean(name, known).map(|s| format!("did you mean `{s}`?"));
+        let message = if name.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("`{name}` is not a tile")
+        } else {
+            format!("unknown name `{name}`")
+        };
+        self.error(
+            span,
+            message,
+            "not a known fact",
+            help.or_else(|| Some("the names are listed in docs/rule-language.md".into())),
+        );
+        None
+    }
+
+    fn param(&mut self, name: &str, span: Range<usize>) -> Option<(Compiled, Type)> {
+        match self.env.params.iter().find(|(n, _)| n == name) {
+            Some((_, ParamValue::Int(v))) => Some((Compiled::Const(*v), Type::Int)),
+            Some((_, ParamValue::None)) => {
+                self.error(
+                    span,
+                    format!("`${name}` is \"none\" in this variant, not a number"),
+                    "no value",
+                    Some(format!("give `{name}` a number in `[params]`")),
+                );
+                None
+            }
+            None => {
+                let help = did_you_mean(name, self.env.params.iter().map(|(n, _)| n.as_str()))
+                    .map(|s| format!("did you mean `${s}`?"))
+                    .or_else(|| Some("parameters are declared in `[params]`".into()));
+                self.error(
+                    span,
+                    format!("unknown parameter `${name}`"),
+                    "not in `[params]`",
+                    help,
+                );
+                None
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, scope: Scope) -> Option<(Compiled, Type)> {
+        let left = self.expr(a, scope);
+        let right = self.expr(b, scope);
+        let ((ca, ta), (cb, tb)) = (left?, right?);
+        let (ca, cb) = (Box::new(ca), Box::new(cb));
+        let mismatch = |this: &mut Self, wanted: &str| {
+            this.error(
+                a.span.start..b.span.end,
+                format!(
+                    "`{}` {wanted}; here it has {} and {}",
+                    op.symbol(),
+                    ta.noun(),
+                    tb.noun()
+                ),
+                "types do not fit",
+                None,
+            );
+        };
+        match op {
+            BinOp::And | BinOp::Or => {
+                if ta != Type::Bool || tb != Type::Bool {
+                    mismatch(self, "needs conditions on both sides");
+                    return None;
+                }
+                let node = if op == BinOp::And {
+                    Compiled::And(ca, cb)
+                } else {
+                    Compiled::Or(ca, cb)
+                };
+                Some((node, Type::Bool))
+            }
+            BinOp::Eq | BinOp::Ne => {
+                if ta != tb || !matches!(ta, Type::Int | Type::Tile | Type::Bool) {
+                    mismatch(self, "compares two numbers, two tiles or two conditions");
+                    return None;
+                }
+                let cmp = if op == BinOp::Eq { Cmp::Eq } else { Cmp::Ne };
+                Some((Compiled::Cmp(cmp, ca, cb), Type::Bool))
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                if ta != Type::Int || tb != Type::Int {
+                    mismatch(self, "compares two numbers");
+                    return None;
+                }
+                let cmp = match op {
+                    BinOp::Lt => Cmp::Lt,
+                    BinOp::Le => Cmp::Le,
+                    BinOp::Gt => Cmp::Gt,
+                    _ => Cmp::Ge,
+                };
+                Some((Compiled::Cmp(cmp, ca, cb), Type::Bool))
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
+                if ta != Type::Int || tb != Type::Int {
+                    mismatch(self, "works on two numbers");
+                    return None;
+                }
+                let arith = match op {
+                    BinOp::Add => Arith::Add,
+                    BinOp::Sub => Arith::Sub,
+                    BinOp::Mul => Arith::Mul,
+                    _ => Arith::Div,
+                };
+                Some((Compiled::Arith(arith, ca, cb), Type::Int))
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        name_span: Range<usize>,
+        args: &[Expr],
+        span: Range<usize>,
+    ) -> Option<(Compiled, Type)> {
+        let Some(function) = names::FUNCTIONS.iter().find(|f| f.name == name) else {
+            let help = did_you_mean(name, names::FUNCTIONS.iter().map(|f| f.name))
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| {
+                    let all: Vec<&str> = names::FUNCTIONS.iter().map(|f| f.name).collect();
+                    format!("the functions are {}", all.join(", "))
+                });
+            self.error(
+                name_span,
+                format!("unknown function `{name}`"),
+                "not a function",
+                Some(help),
+            );
+            return None;
+        };
+        let arity_ok = match name {
+            "count" => matches!(args.len(), 1 | 2),
+            "any" | "all" => args.len() == 2,
+            _ => args.len() == 1,
+        };
+        if !arity_ok {
+            self.error(
+                span,
+                format!(
+                    "`{name}` takes {}, not {} argument{}",
+                    function.signature,
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ),
+                "wrong number of arguments",
+                Some(function.doc.to_string()),
+            );
+            return None;
+        }
+        if name == "shape" {
+            return self.shape(&args[0]);
+        }
+        let (collection, inner_scope) = self.collection(&args[0])?;
+        match name {
+            "suits" => return Some((Compiled::Suits(collection), Type::Int)),
+            "kinds" => {
+                if collection != Collection::Tiles {
+                    self.error(
+                        args[0].span.clone(),
+                        "`kinds` counts distinct tiles: `kinds(tiles)`".into(),
+                        "expected `tiles`",
+                        None,
+                    );
+                    return None;
+                }
+                return Some((Compiled::Kinds, Type::Int));
+            }
+            _ => {}
+        }
+        let condition = match args.get(1) {
+            Some(arg) => Box::new(self.typed(
+                arg,
+                inner_scope,
+                Type::Bool,
+                &format!("the condition of `{name}` must be true or false"),
+            )?),
+            None => Box::new(Compiled::Const(1)),
+        };
+        Some(match name {
+            "count" => (Compiled::Count(collection, condition), Type::Int),
+            "any" => (Compiled::Any(collection, condition), Type::Bool),
+            _ => (Compiled::All(collection, condition), Type::Bool),
+        })
+    }
+
+    fn collection(&mut self, arg: &Expr) -> Option<(Collection, Scope)> {
+        let found = match &arg.kind {
+            ExprKind::Name(n) => names::collection(n),
+            _ => None,
+        };
+        let Some(scope) = found else {
+            self.error(
+                arg.span.clone(),
+                "expected a collection: `sets`, `tiles` or `bonus`".into(),
+                "not a collection",
+                None,
+            );
+            return None;
+        };
+        let collection = match scope {
+            Scope::Set => Collection::Sets,
+            Scope::Tile => Collection::Tiles,
+            _ => Collection::Bonus,
+        };
+        Some((collection, scope))
+    }
+
+    fn shape(&mut self, arg: &Expr) -> Option<(Compiled, Type)> {
+        let ExprKind::Str(id) = &arg.kind else {
+            self.error(
+                arg.span.clone(),
+                "`shape` takes the id of a shape in quotes: `shape('thirteen-orphans')`".into(),
+                "expected a quoted id",
+                None,
+            );
+            return None;
+        };
+        match self.env.shapes.iter().position(|s| s == id) {
+            Some(i) => Some((Compiled::Shape(i as u32), Type::Bool)),
+            None => {
+                let help = did_you_mean(id, self.env.shapes.iter().map(String::as_str))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| Some("shapes are declared with `[[shapes]]`".into()));
+                self.error(
+                    arg.span.clone(),
+                    format!("unknown shape `{id}`"),
+                    "not a shape of this variant",
+                    help,
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Folds constant sub-expressions (parameters are constants by now).
+fn fold(node: Compiled) -> Compiled {
+    use Compiled::*;
+    match node {
+        Not(a) => match fold(*a) {
+            Const(v) => Const(i64::from(v == 0)),
+            a => Not(Box::new(a)),
+        },
+        Neg(a) => match fold(*a) {
+            Const(v) => Const(v.saturating_neg()),
+            a => Neg(Box::new(a)),
+        },
+        Arith(op, a, b) => match (fold(*a), fold(*b)) {
+            (Const(x), Const(y)) => Const(super::eval::arith(op, x, y)),
+            (a, b) => Arith(op, Box::new(a), Box::new(b)),
+        },
+        Cmp(op, a, b) => match (fold(*a), fold(*b)) {
+            (Const(x), Const(y)) => Const(i64::from(super::eval::compare(op, x, y))),
+            (a, b) => Cmp(op, Box::new(a), Box::new(b)),
+        },
+        And(a, b) => And(Box::new(fold(*a)), Box::new(fold(*b))),
+        Or(a, b) => Or(Box::new(fold(*a)), Box::new(fold(*b))),
+        Count(c, a) => Count(c, Box::new(fold(*a))),
+        Any(c, a) => Any(c, Box::new(fold(*a))),
+        All(c, a) => All(c, Box::new(fold(*a))),
+        other => other,
+    }
+}

@@ -1,0 +1,285 @@
+//! Parsing a predicate with the pest grammar in `grammar/predicate.pest` and a Pratt parser
+//! for operator precedence.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+
+use super::ast::{BinOp, Expr, ExprKind};
+use crate::tiles::{AnyTile, parse_tiles};
+
+mod grammar {
+    #![allow(missing_docs)]
+    //! The parser generated from `grammar/predicate.pest`.
+
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/predicate.pest"]
+    pub struct PredicateParser;
+}
+
+use grammar::{PredicateParser, Rule};
+
+/// A syntax error: what was expected, and where (bytes of the expression text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Range<usize>,
+}
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or, Assoc::Left))
+        .op(Op::infix(Rule::and, Assoc::Left))
+        .op(Op::prefix(Rule::not))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left) | Op::infix(Rule::div, Assoc::Left))
+        .op(Op::prefix(Rule::neg))
+});
+
+/// The longest expression text accepted; longer texts are refused before parsing, so that a
+/// hostile rule file cannot make the parser recurse without bound.
+pub const MAX_LENGTH: usize = 4096;
+
+/// The deepest nesting of parentheses and calls accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses one expression.
+pub fn parse(text: &str) -> Result<Expr, SyntaxError> {
+    if text.len() > MAX_LENGTH {
+        return Err(SyntaxError {
+            message: format!("an expression may be at most {MAX_LENGTH} bytes long"),
+            span: 0..text.len(),
+        });
+    }
+    if let Some(at) = too_deep(text) {
+        return Err(SyntaxError {
+            message: format!("an expression may nest at most {MAX_DEPTH} parentheses deep"),
+            span: at..at + 1,
+        });
+    }
+    let mut pairs = PredicateParser::parse(Rule::predicate, text).map_err(syntax_error)?;
+    let predicate = pairs.next().expect("the grammar yields a predicate");
+    let expr = predicate
+        .into_inner()
+        .next()
+        .expect("a predicate holds an expression");
+    Ok(build(expr.into_inner()))
+}
+
+/// The offset of the first parenthesis that nests too deep, if any.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(at);
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn build(pairs: Pairs<'_, Rule>) -> Expr {
+    PRATT
+        .map_primary(primary)
+        .map_prefix(|op, rhs| {
+            let span = op.as_span().start()..rhs.span.end;
+            let kind = match op.as_rule() {
+                Rule::not => ExprKind::Not(Box::new(rhs)),
+                _ => ExprKind::Neg(Box::new(rhs)),
+            };
+            Expr { kind, span }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op = match op.as_rule() {
+                Rule::or => BinOp::Or,
+                Rule::and => BinOp::And,
+                Rule::eq => BinOp::Eq,
+                Rule::ne => BinOp::Ne,
+                Rule::lt => BinOp::Lt,
+                Rule::le => BinOp::Le,
+                Rule::gt => BinOp::Gt,
+                Rule::ge => BinOp::Ge,
+                Rule::add => BinOp::Add,
+                Rule::sub => BinOp::Sub,
+                Rule::mul => BinOp::Mul,
+                _ => BinOp::Div,
+            };
+            let span = lhs.span.start..rhs.span.end;
+            Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            }
+        })
+        .parse(pairs)
+}
+
+fn primary(pair: Pair<'_, Rule>) -> Expr {
+    let span = pair.as_span().start()..pair.as_span().end();
+    let text = pair.as_str();
+    let kind = match pair.as_rule() {
+        Rule::expr => return build(pair.into_inner()),
+        // Digits beyond i64 saturate; the checker reports nothing odd about a huge number,
+        // and evaluation saturates too.
+        Rule::int => ExprKind::Int(text.parse().unwrap_or(i64::MAX)),
+        Rule::boolean => ExprKind::Bool(text == "true"),
+        Rule::tile => match parse_tiles(text)
+            .ok()
+            .and_then(|t| t.first().map(|p| p.tile))
+        {
+            Some(AnyTile::Playing(t)) => ExprKind::Tile(t),
+            // `8z`, `0m`: not a tile. Keep it as a name so the checker reports it.
+            _ => ExprKind::Name(text.to_string()),
+        },
+        Rule::param => ExprKind::Param(text[1..].to_string()),
+        Rule::string => ExprKind::Str(text[1..text.len() - 1].to_string()),
+        Rule::name => ExprKind::Name(text.to_string()),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let ident = inner.next().expect("a call starts with its name");
+            let name_span = ident.as_span().start()..ident.as_span().end();
+            let args = inner.map(|arg| build(arg.into_inner())).collect();
+            ExprKind::Call(ident.as_str().to_string(), name_span, args)
+        }
+        rule => unreachable!("the grammar gives no primary {rule:?}"),
+    };
+    Expr { kind, span }
+}
+
+/// Turns a pest error into a message a rule author can act on.
+fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
+    let span = match error.location {
+        InputLocation::Pos(p) => p..p,
+        InputLocation::Span((a, b)) => a..b,
+    };
+    let message = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut expected: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
+            expected.sort();
+            expected.dedup();
+            if expected.is_empty() {
+                "unexpected text".to_string()
+            } else {
+                format!("expected {}", one_of(&expected))
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    SyntaxError { message, span }
+}
+
+fn one_of(items: &[&str]) -> String {
+    match items {
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+        [] => String::new(),
+    }
+}
+
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "the end of the expression",
+        Rule::expr | Rule::primary => "an expression",
+        Rule::or | Rule::and => "`and` or `or`",
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "a comparison",
+        Rule::add | Rule::sub | Rule::mul | Rule::div => "an operator",
+        Rule::not | Rule::neg => "an expression",
+        Rule::call => "a function call",
+        Rule::tile => "a tile",
+        Rule::int => "a number",
+        Rule::boolean => "`true` or `false`",
+        Rule::param | Rule::param_name => "a parameter such as `$limit`",
+        Rule::string | Rule::string_inner => "a quoted name",
+        Rule::name | Rule::ident => "a name",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree as a compact string with explicit parentheses.
+    fn show(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Int(n) => n.to_string(),
+            ExprKind::Bool(b) => b.to_string(),
+            ExprKind::Tile(t) => t.to_string(),
+            ExprKind::Str(s) => format!("'{s}'"),
+            ExprKind::Name(n) => n.clone(),
+            ExprKind::Param(p) => format!("${p}"),
+            ExprKind::Not(x) => format!("(not {})", show(x)),
+            ExprKind::Neg(x) => format!("(-{})", show(x)),
+            ExprKind::Binary(op, a, b) => format!("({} {} {})", show(a), op.symbol(), show(b)),
+            ExprKind::Call(f, _, args) => {
+                format!(
+                    "{f}({})",
+                    args.iter().map(show).collect::<Vec<_>>().join(", ")
+                )
+            }
+        }
+    }
+
+    #[test]
+    fn precedence() {
+        let cases = [
+            ("a or b and c", "(a or (b and c))"),
+            ("not a and b", "((not a) and b)"),
+            ("not a == 1", "(not (a == 1))"),
+            ("1 + 2 * 3 - 4", "((1 + (2 * 3)) - 4)"),
+            ("-2 * 3", "((-2) * 3)"),
+            ("(a or b) and c", "((a or b) and c)"),
+            (
+                "count(sets, pung and dragon) >= 2",
+                "(count(sets, (pung and dragon)) >= 2)",
+            ),
+            ("$limit / 2", "($limit / 2)"),
+            ("winning_tile == 1p", "(winning_tile == 1p)"),
+            ("shape('thirteen-orphans')", "shape('thirteen-orphans')"),
+            ("order and android", "(order and android)"),
+        ];
+        for (text, expected) in cases {
+            let expr = parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!(show(&expr), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn spans_cover_their_text() {
+        let text = "pung and  count(sets, dragon) == 3";
+        let expr = parse(text).unwrap();
+        let ExprKind::Binary(_, lhs, rhs) = &expr.kind else {
+            panic!()
+        };
+        assert_eq!(&text[lhs.span.clone()], "pung");
+        assert_eq!(&text[rhs.span.clone()], "count(sets, dragon) == 3");
+    }
+
+    #[test]
+    fn errors_say_what_was_expected() {
+        let e = parse("pung and").unwrap_err();
+        assert_eq!(e.span, 8..8);
+        assert!(e.message.starts_with("expected"), "{}", e.message);
+        let e = parse("pung pung").unwrap_err();
+        assert_eq!(e.span, 5..5);
+        assert!(parse(&"(".repeat(100)).is_err());
+        assert!(parse(&"x".repeat(MAX_LENGTH + 1)).is_err());
+    }
+}

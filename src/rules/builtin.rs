@@ -1,0 +1,17 @@
+//! The built-in variants: the files under `rules/`, embedded in the binary.
+
+/// (id, file text) of every built-in variant.
+const BUILTIN: &[(&str, &str)] = &[("bmja", include_str!("../../rules/bmja.toml"))];
+
+/// The text of the built-in variant `id`.
+pub fn text(id: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(i, _)| *i == id).map(|(_, t)| *t)
+}
+
+/// The ids of the built-in variants.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(id, _)| *id)
+}
+
+/// The variant used when none is named.
+pub const DEFAULT: &str = "bmja";

@@ -1,0 +1,273 @@
+//! Checking a variant: compiles every condition and value, resolves every id, and reports
+//! every problem at once, each pointing into the file it came from (and inside the
+//! expression string, where the problem is in an expression).
+
+use std::collections::HashMap;
+
+use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant};
+use crate::diagnostic::{InputError, Problem, did_you_mean};
+use crate::predicate::compile::{CheckError, Env, ParamValue, compile};
+use crate::predicate::names::hand;
+use crate::predicate::{Compiled, Scope, Type, parse};
+
+/// A checked variant, ready to score with.
+#[derive(Clone, Debug)]
+pub struct CompiledVariant {
+    /// The variant as written.
+    pub variant: Variant,
+    /// Its supported items, in order.
+    pub items: Vec<CompiledItem>,
+    /// Its special shapes' conditions, in order.
+    pub shapes: Vec<Compiled>,
+    /// The score cap (points-and-doubles), if any.
+    pub limit: Option<i64>,
+    /// The least faan to win (faan).
+    pub min_faan: i64,
+    /// The faan cap (faan).
+    pub max_faan: Option<i64>,
+    /// Some condition asks whether the winning tile was the only possible one, so the
+    /// waits must be computed.
+    pub needs_waits: bool,
+}
+
+impl CompiledVariant {
+    /// The variant's id.
+    pub fn id(&self) -> &str {
+        &self.variant.id
+    }
+}
+
+/// Checks and compiles a loaded variant.
+pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
+    let mut problems: Vec<Vec<Problem>> = vec![Vec::new(); variant.files.len().max(1)];
+    let params: Vec<(String, ParamValue)> = variant
+        .params
+        .iter()
+        .map(|p| (p.name.value.clone(), p.value))
+        .collect();
+    let shape_ids: Vec<String> = variant.shapes.iter().map(|s| s.id.value.clone()).collect();
+    let env = Env {
+        params: &params,
+        shapes: &shape_ids,
+    };
+
+    let mut seen_shapes: HashMap<&str, ()> = HashMap::new();
+    let mut shapes = Vec::new();
+    for shape in &variant.shapes {
+        if seen_shapes.insert(&shape.id.value, ()).is_some() {
+            problems[shape.id.file].push(Problem::new(
+                shape.id.span.clone(),
+                format!("a second shape with the id `{}`", shape.id.value),
+                "duplicate id",
+            ));
+        }
+        if let Some(c) = compile_source(&shape.when, Scope::Hand, Type::Bool, &env, &mut problems) {
+            shapes.push(c);
+        }
+    }
+
+    let mut ids: HashMap<&str, usize> = HashMap::new();
+    for (index, item) in variant.items.iter().enumerate() {
+        if ids.insert(&item.id.value, index).is_some() {
+            problems[item.id.file].push(
+                Problem::new(item.id.span.clone(), format!("a second item with the id `{}`", item.id.value), "duplicate id")
+                    .with_help("ids are unique within a variant; a house file replaces a base item by using its id"),
+            );
+        }
+        let fits = match variant.style {
+            Style::PointsAndDoubles => item.kind != ItemKind::Faan,
+            Style::Faan => matches!(item.kind, ItemKind::Faan | ItemKind::LimitHand),
+        };
+        if !fits {
+            problems[item.id.file].push(Problem::new(
+                item.id.span.clone(),
+                format!(
+                    "a `{}` variant has no `[[{}]]` items",
+                    variant.style.name(),
+                    item.kind.table()
+                ),
+                "wrong kind of item for this style",
+            ));
+        }
+    }
+
+    let mut items = Vec::new();
+    for (index, item) in variant.items.iter().enumerate() {
+        let mut replaces = Vec::new();
+        for r in &item.replaces {
+            match ids.get(r.value.as_str()) {
+                Some(&i) if i == index => problems[r.file].push(Problem::new(
+                    r.span.clone(),
+                    "an item cannot replace itself",
+                    "its own id",
+                )),
+                Some(&i) => replaces.push(i),
+                None => {
+                    let help = did_you_mean(&r.value, ids.keys().copied())
+                        .map(|s| format!("did you mean `{s}`?"))
+                        .unwrap_or_else(|| "`replaces` names ids of items of this variant".into());
+                    problems[r.file].push(
+                        Problem::new(
+                            r.span.clone(),
+                            format!("`replaces` names an unknown item `{}`", r.value),
+                            "unknown id",
+                        )
+                        .with_help(help),
+                    );
+                }
+            }
+        }
+        if item.unsupported.is_some() {
+            continue;
+        }
+        let scope = match item.for_each {
+            ForEach::Hand => Scope::Hand,
+            ForEach::Set => Scope::Set,
+            ForEach::Tile => Scope::Tile,
+            ForEach::Bonus => Scope::Bonus,
+        };
+        let when = match &item.when {
+            Some(source) => compile_source(source, scope, Type::Bool, &env, &mut problems),
+            None => Some(Compiled::Const(1)),
+        };
+        let value = match item.value.as_ref().map(|v| &v.value) {
+            Some(ValueSource::Int(n)) => Some(Compiled::Const(*n)),
+            Some(ValueSource::Expr(source)) => {
+                compile_source(source, scope, Type::Int, &env, &mut problems)
+            }
+            None => None,
+        };
+        if let (Some(when), Some(value)) = (when, value) {
+            items.push(CompiledItem {
+                index,
+                when,
+                value,
+                replaces,
+            });
+        }
+    }
+
+    let int_param = |name: &str| match variant.param(name) {
+        Some(ParamValue::Int(n)) => Some(n),
+        _ => None,
+    };
+    let mut require_param = |name: &str, why: &str| {
+        if variant.param(name).is_none() {
+            problems[0].push(
+                Problem::new(
+                    0..0,
+                    format!(
+                        "a `{}` variant needs the parameter `{name}`",
+                        variant.style.name()
+                    ),
+                    "missing parameter",
+                )
+                .with_help(format!(
+                    "{why}; add it to `[params]` (\"none\" where the text gives no value)"
+                )),
+            );
+        }
+    };
+    match variant.style {
+        Style::PointsAndDoubles => require_param("limit", "it caps the score"),
+        Style::Faan => {
+            require_param("min-faan", "it is the least faan to win");
+            require_param("max-faan", "it caps the faan");
+            if variant.faan_table.is_empty() {
+                problems[0].push(
+                    Problem::new(
+                        0..0,
+                        "a `faan` variant needs a `[faan-table]`",
+                        "no faan table",
+                    )
+                    .with_help("add `[faan-table]` with `rows = [[least faan, base points], …]`"),
+                );
+            }
+        }
+    }
+
+    let errors: Vec<InputError> = variant
+        .files
+        .iter()
+        .zip(problems)
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(f, p)| InputError::new(&f.name, &f.text, p))
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let needs_waits = items.iter().any(|i| {
+        uses_hand_flag(&i.when, hand::ONLY_POSSIBLE)
+            || uses_hand_flag(&i.value, hand::ONLY_POSSIBLE)
+    }) || shapes
+        .iter()
+        .any(|s| uses_hand_flag(s, hand::ONLY_POSSIBLE));
+    Ok(CompiledVariant {
+        limit: int_param("limit"),
+        min_faan: int_param("min-faan").unwrap_or(0),
+        max_faan: int_param("max-faan"),
+        needs_waits,
+        items,
+        shapes,
+        variant,
+    })
+}
+
+/// Parses and compiles one expression, adding its problems (placed in the file) to the
+/// problems of its file.
+fn compile_source(
+    source: &Source,
+    scope: Scope,
+    ty: Type,
+    env: &Env<'_>,
+    problems: &mut [Vec<Problem>],
+) -> Option<Compiled> {
+    let file_problems = &mut problems[source.file];
+    let expr = match parse(&source.text) {
+        Ok(expr) => expr,
+        Err(e) => {
+            file_problems.push(
+                Problem::new(
+                    source.sub_span(e.span),
+                    "this condition does not parse",
+                    e.message,
+                )
+                .with_help("the predicate language is described in docs/rule-language.md"),
+            );
+            return None;
+        }
+    };
+    match compile(&expr, scope, ty, env) {
+        Ok(c) => Some(c),
+        Err(errors) => {
+            for CheckError {
+                message,
+                span,
+                label,
+                help,
+            } in errors
+            {
+                let mut p = Problem::new(source.sub_span(span), message, label);
+                p.help = help;
+                file_problems.push(p);
+            }
+            None
+        }
+    }
+}
+
+/// True when the expression reads one of the hand flags in `mask`.
+fn uses_hand_flag(c: &Compiled, mask: u64) -> bool {
+    match c {
+        Compiled::HandFlag(m) => m & mask != 0,
+        Compiled::Not(a) | Compiled::Neg(a) => uses_hand_flag(a, mask),
+        Compiled::And(a, b)
+        | Compiled::Or(a, b)
+        | Compiled::Cmp(_, a, b)
+        | Compiled::Arith(_, a, b) => uses_hand_flag(a, mask) || uses_hand_flag(b, mask),
+        Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => {
+            uses_hand_flag(a, mask)
+        }
+        _ => false,
+    }
+}

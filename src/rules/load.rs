@@ -1,0 +1,395 @@
+//! Loading a variant: a built-in id or a path, `extends` followed to its root, a house
+//! file's changes applied over its base, `--param` overrides applied last, then the check.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::builtin;
+use super::check::{CompiledVariant, check};
+use super::read::{FileVariant, read_file};
+use super::{File, Located, Param, Style, Variant};
+use crate::diagnostic::{InputError, Problem, did_you_mean};
+use crate::predicate::compile::ParamValue;
+
+/// The most files one `extends` chain may hold.
+const MAX_CHAIN: usize = 16;
+
+/// Why a variant could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// Problems inside files, each file with its own.
+    Files(Vec<InputError>),
+    /// A problem outside any file (an unknown id, an unreadable path, a bad `--param`).
+    Message(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Files(errors) => {
+                for e in errors {
+                    writeln!(f, "{}", e.render_plain())?;
+                }
+                Ok(())
+            }
+            LoadError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Loads and checks the variant named by `spec` (a built-in id or a path to a file), with
+/// parameters overridden by `overrides` (`name`, `value` as typed on the command line).
+pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<CompiledVariant, LoadError> {
+    let variant = load_unchecked(spec)?;
+    let variant = apply_overrides(variant, overrides)?;
+    check(variant).map_err(LoadError::Files)
+}
+
+/// Loads a variant from text (for tests and for files that are not on disk), named `name`.
+pub fn load_text(name: &str, text: &str) -> Result<CompiledVariant, LoadError> {
+    let mut loader = Loader::default();
+    let variant = loader.file(
+        File {
+            name: name.to_string(),
+            text: text.to_string(),
+        },
+        None,
+    );
+    loader
+        .finish(variant)
+        .and_then(|v| check(v).map_err(LoadError::Files))
+}
+
+/// Loads a variant and follows `extends`, without checking its conditions.
+pub fn load_unchecked(spec: &str) -> Result<Variant, LoadError> {
+    let mut loader = Loader::default();
+    let (file, dir) = resolve(spec, None)?;
+    let variant = loader.file(file, dir);
+    loader.finish(variant)
+}
+
+/// Reads a built-in variant or a file.
+fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathBuf>), LoadError> {
+    let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
+    if !looks_like_path {
+        return match builtin::text(spec) {
+            Some(text) => Ok((
+                File {
+                    name: format!("rules/{spec}.toml"),
+                    text: text.to_string(),
+                },
+                None,
+            )),
+            None => {
+                let hint = did_you_mean(spec, builtin::ids())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                Err(LoadError::Message(format!(
+                    "error: unknown variant `{spec}`{hint}; the built-in variants are {}, or give a path to a variant file\n",
+                    builtin::ids().collect::<Vec<_>>().join(", ")
+                )))
+            }
+        };
+    }
+    let path = match relative_to {
+        Some(dir) => dir.join(spec),
+        None => PathBuf::from(spec),
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        LoadError::Message(format!("error: cannot read `{}`: {e}\n", path.display()))
+    })?;
+    let dir = path.parent().map(Path::to_path_buf);
+    Ok((
+        File {
+            name: path.display().to_string(),
+            text,
+        },
+        dir,
+    ))
+}
+
+/// Reads the files of one `extends` chain.
+#[derive(Default)]
+struct Loader {
+    files: Vec<File>,
+    problems: Vec<Vec<Problem>>,
+    /// Names of the files being loaded, outermost first, to find cycles.
+    chain: Vec<String>,
+}
+
+impl Loader {
+    fn add(&mut self, file: File) -> usize {
+        self.files.push(file);
+        self.problems.push(Vec::new());
+        self.files.len() - 1
+    }
+
+    /// Reads a file and everything it extends; `None` when it cannot be read at all.
+    fn file(&mut self, file: File, dir: Option<PathBuf>) -> Option<Variant> {
+        let name = file.name.clone();
+        let index = self.add(file);
+        let read = {
+            let mut problems = Vec::new();
+            let read = read_file(index, &self.files[index], &mut problems);
+            self.problems[index].extend(problems);
+            read
+        };
+        self.chain.push(name);
+        let base = read
+            .extends
+            .clone()
+            .and_then(|extends| self.base(index, &extends, dir.as_deref()));
+        self.chain.pop();
+        Some(self.merge(index, read, base))
+    }
+
+    /// Loads the base named by `extends` in file `index`.
+    fn base(
+        &mut self,
+        index: usize,
+        extends: &Located<String>,
+        dir: Option<&Path>,
+    ) -> Option<Variant> {
+        let problem = |message: String, help: String| {
+            Problem::new(extends.span.clone(), message, "base not loaded").with_help(help)
+        };
+        if self.chain.len() >= MAX_CHAIN {
+            self.problems[index].push(problem(
+                format!("`extends` chains may be at most {MAX_CHAIN} files long"),
+                "shorten the chain".into(),
+            ));
+            return None;
+        }
+        match resolve(&extends.value, dir) {
+            Ok((file, base_dir)) => {
+                if self.chain.contains(&file.name) {
+                    self.problems[index].push(problem(
+                        format!(
+                            "`extends` makes a cycle: {} → {}",
+                            self.chain.join(" → "),
+                            file.name
+                        ),
+                        "a variant cannot extend itself, directly or through others".into(),
+                    ));
+                    return None;
+                }
+                self.file(file, base_dir)
+            }
+            Err(LoadError::Message(m)) => {
+                let m = m.trim().trim_start_matches("error: ").to_string();
+                self.problems[index].push(problem(
+                    m,
+                    "name a built-in variant or a variant file".into(),
+                ));
+                None
+            }
+            Err(LoadError::Files(_)) => None,
+        }
+    }
+
+    /// Applies file `index` over its base.
+    fn merge(&mut self, index: usize, read: FileVariant, base: Option<Variant>) -> Variant {
+        let problems = &mut self.problems[index];
+        let id = read
+            .id
+            .as_ref()
+            .map(|i| i.value.clone())
+            .unwrap_or_default();
+        let mut variant = match base {
+            Some(base) => {
+                let mut extends = vec![base.id.clone()];
+                extends.extend(base.extends.iter().cloned());
+                Variant { extends, ..base }
+            }
+            None => {
+                if read.extends.is_none() && read.id.is_some() && read.style.is_none() {
+                    problems.push(
+                        Problem::new(
+                            read.id.as_ref().map_or(0..0, |i| i.span.clone()),
+                            "a variant that extends nothing needs a `style`",
+                            "no `style` in `[variant]`",
+                        )
+                        .with_help("add `style = \"points-and-doubles\"` or `style = \"faan\"`"),
+                    );
+                }
+                Variant {
+                    id: String::new(),
+                    name: String::new(),
+                    source: None,
+                    style: Style::PointsAndDoubles,
+                    extends: Vec::new(),
+                    notes: None,
+                    params: Vec::new(),
+                    shapes: Vec::new(),
+                    items: Vec::new(),
+                    faan_table: Vec::new(),
+                    files: Vec::new(),
+                }
+            }
+        };
+        variant.name = read.name.clone().unwrap_or_else(|| {
+            if variant.name.is_empty() {
+                id.clone()
+            } else {
+                format!("{id} (extends {})", variant.id)
+            }
+        });
+        variant.id = id;
+        if let Some(source) = read.source {
+            variant.source = Some(source);
+        }
+        if let Some(style) = read.style {
+            variant.style = style;
+        }
+        if let Some(notes) = read.notes {
+            variant.notes = Some(notes);
+        }
+        for remove in &read.remove {
+            match variant
+                .items
+                .iter()
+                .position(|i| i.id.value == remove.value)
+            {
+                Some(at) => {
+                    variant.items.remove(at);
+                }
+                None => {
+                    let help = did_you_mean(
+                        &remove.value,
+                        variant.items.iter().map(|i| i.id.value.as_str()),
+                    )
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .unwrap_or_else(|| {
+                        "`remove` names items of the variant this one extends".into()
+                    });
+                    problems.push(
+                        Problem::new(
+                            remove.span.clone(),
+                            format!("there is no item `{}` to remove", remove.value),
+                            "unknown id",
+                        )
+                        .with_help(help),
+                    );
+                }
+            }
+        }
+        for param in read.params {
+            match variant
+                .params
+                .iter_mut()
+                .find(|p| p.name.value == param.name.value)
+            {
+                Some(existing) => *existing = param,
+                None => variant.params.push(param),
+            }
+        }
+        for shape in read.shapes {
+            match variant
+                .shapes
+                .iter_mut()
+                .find(|s| s.id.value == shape.id.value)
+            {
+                Some(existing) => *existing = shape,
+                None => variant.shapes.push(shape),
+            }
+        }
+        let inherited = variant.items.len();
+        for item in read.items {
+            // An item of the base with the same id is replaced in place; a second item with
+            // one id in the same file is a duplicate (reported by the check).
+            match variant.items[..inherited]
+                .iter()
+                .position(|i| i.id.value == item.id.value)
+            {
+                Some(at) if variant.items[at].id.file != index => variant.items[at] = item,
+                _ => variant.items.push(item),
+            }
+        }
+        if let Some(table) = read.faan_table {
+            variant.faan_table = table;
+        }
+        variant
+    }
+
+    fn finish(mut self, variant: Option<Variant>) -> Result<Variant, LoadError> {
+        let errors: Vec<InputError> = self
+            .files
+            .iter()
+            .zip(self.problems.iter())
+            .filter(|(_, p)| !p.is_empty())
+            .map(|(f, p)| InputError::new(&f.name, &f.text, p.clone()))
+            .collect();
+        if !errors.is_empty() {
+            return Err(LoadError::Files(errors));
+        }
+        let mut variant =
+            variant.ok_or_else(|| LoadError::Message("error: no variant was read\n".into()))?;
+        variant.files = std::mem::take(&mut self.files);
+        Ok(variant)
+    }
+}
+
+/// Applies `--param name=value` overrides.
+pub fn apply_overrides(
+    mut variant: Variant,
+    overrides: &[(String, String)],
+) -> Result<Variant, LoadError> {
+    for (name, value) in overrides {
+        let parsed = if value == "none" {
+            ParamValue::None
+        } else {
+            match value.parse::<i64>() {
+                Ok(n) => ParamValue::Int(n),
+                Err(_) => {
+                    return Err(LoadError::Message(format!(
+                        "error: `--param {name}={value}`: a parameter is a whole number or `none`\n"
+                    )));
+                }
+            }
+        };
+        match variant.params.iter_mut().find(|p| &p.name.value == name) {
+            Some(param) => {
+                param.value = parsed;
+                param.note = Some(format!("set on the command line to `{value}`"));
+            }
+            None => {
+                let hint = did_you_mean(name, variant.params.iter().map(|p| p.name.value.as_str()))
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                let known: Vec<&str> = variant
+                    .params
+                    .iter()
+                    .map(|p| p.name.value.as_str())
+                    .collect();
+                return Err(LoadError::Message(format!(
+                    "error: `{}` has no parameter `{name}`{hint}; its parameters are {}\n",
+                    variant.id,
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(variant)
+}
+
+/// Reads a `name=value` command-line override.
+pub fn parse_override(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() && !value.is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("`{text}` is not `name=value`")),
+    }
+}
+
+impl Param {
+    /// The value as text: a number or `none`.
+    pub fn value_text(&self) -> String {
+        match self.value {
+            ParamValue::Int(n) => n.to_string(),
+            ParamValue::None => "none".to_string(),
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Variant files: a rulebook as data.
+//!
+//! In: the TOML text of a variant file (format in `docs/rule-language.md`), and the files it
+//! extends. Out: a [`Variant`] — parameters, special shapes, scoring items and the faan table —
+//! in which every value remembers the file and bytes it came from; then, once checked, a
+//! [`CompiledVariant`] whose conditions are compiled predicates ready to evaluate.
+//!
+//! Stages: [`read`] reads one file, [`load`] follows `extends` and applies a house file's
+//! changes and the command line's `--param`, [`check`] compiles and checks everything and
+//! reports all problems at once.
+
+pub mod builtin;
+pub mod check;
+pub mod load;
+pub mod read;
+
+use std::ops::Range;
+
+use crate::predicate::Compiled;
+use crate::predicate::compile::ParamValue;
+
+pub use check::CompiledVariant;
+pub use load::{LoadError, load};
+
+/// How a variant turns items into a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Base points, doubled for each double, capped at the limit.
+    PointsAndDoubles,
+    /// Faan, added and capped, turned into base points by a table.
+    Faan,
+}
+
+impl Style {
+    /// The word used in variant files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::PointsAndDoubles => "points-and-doubles",
+            Style::Faan => "faan",
+        }
+    }
+}
+
+/// What a scoring item gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ItemKind {
+    /// Base points, added.
+    Points,
+    /// Doubles: the points are doubled once for each.
+    Doubles,
+    /// Faan, added.
+    Faan,
+    /// A limit hand: the score is its value (points-and-doubles) or its faan (faan).
+    LimitHand,
+}
+
+impl ItemKind {
+    /// The name of the item list in variant files (`[[points]]`).
+    pub fn table(self) -> &'static str {
+        match self {
+            ItemKind::Points => "points",
+            ItemKind::Doubles => "doubles",
+            ItemKind::Faan => "faan",
+            ItemKind::LimitHand => "limit-hands",
+        }
+    }
+
+    /// The unit of a value, for output: `4 points`, `1 double`.
+    pub fn unit(self, value: i64) -> String {
+        let plural = if value == 1 { "" } else { "s" };
+        match self {
+            ItemKind::Points => format!("{value} point{plural}"),
+            ItemKind::Doubles => format!("{value} double{plural}"),
+            ItemKind::Faan => format!("{value} faan"),
+            ItemKind::LimitHand => format!("limit hand {value}"),
+        }
+    }
+
+    /// Every kind, in file order.
+    pub const ALL: [ItemKind; 4] = [
+        ItemKind::Points,
+        ItemKind::Doubles,
+        ItemKind::Faan,
+        ItemKind::LimitHand,
+    ];
+}
+
+/// What an item looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForEach {
+    /// The hand, once.
+    Hand,
+    /// Each set of the arrangement (the pair included).
+    Set,
+    /// Each tile held (with copies).
+    Tile,
+    /// Each bonus tile.
+    Bonus,
+}
+
+/// Whose hands an item applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// Every player.
+    All,
+    /// The player who went out.
+    Winner,
+    /// The players who did not go out.
+    Others,
+}
+
+/// A text value with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Which file it came from (index into [`Variant::files`]).
+    pub file: usize,
+    /// Its bytes in that file.
+    pub span: Range<usize>,
+}
+
+/// An expression as written, with where its text starts in the file (when the string
+/// appears verbatim) so that positions inside it can be pointed at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The expression text.
+    pub text: String,
+    /// The file.
+    pub file: usize,
+    /// The bytes of the whole TOML value.
+    pub span: Range<usize>,
+    /// Where byte 0 of `text` is in the file, if it appears verbatim.
+    pub content_start: Option<usize>,
+}
+
+impl Source {
+    /// The span in the file of bytes `inner` of the expression.
+    pub fn sub_span(&self, inner: Range<usize>) -> Range<usize> {
+        match self.content_start {
+            Some(start) => start + inner.start..start + inner.end,
+            None => self.span.clone(),
+        }
+    }
+}
+
+/// An item's value: a number or an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// A number.
+    Int(i64),
+    /// An integer expression (may use parameters: `$limit / 2`).
+    Expr(Source),
+}
+
+/// Where an item comes from in the source text.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Cite {
+    /// The source text: the seed's number (`003`) or another name.
+    pub source: String,
+    /// The passage: rule number, heading or table row.
+    pub at: String,
+}
+
+impl Cite {
+    /// `003 / Pungs`.
+    pub fn text(&self) -> String {
+        format!("{} / {}", self.source, self.at)
+    }
+}
+
+/// One scoring item of a variant, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Unique within the variant.
+    pub id: Located<String>,
+    /// What it gives.
+    pub kind: ItemKind,
+    /// A description in words.
+    pub description: Option<String>,
+    /// What it looks at.
+    pub for_each: ForEach,
+    /// Whose hands.
+    pub who: Who,
+    /// The condition; none means always.
+    pub when: Option<Source>,
+    /// The value per match.
+    pub value: Option<Located<ValueSource>>,
+    /// Items it replaces when it applies.
+    pub replaces: Vec<Located<String>>,
+    /// Still counted on top of a limit hand (points and doubles only).
+    pub with_limit_hand: bool,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes: choices made where the text is ambiguous or silent.
+    pub notes: Option<String>,
+    /// Why the engine does not score it, if it does not.
+    pub unsupported: Option<String>,
+}
+
+/// A special shape: a complete hand that is not four sets and a pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// Unique among the shapes.
+    pub id: Located<String>,
+    /// A condition on the hand's tiles.
+    pub when: Source,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
+/// A parameter of the variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name.
+    pub name: Located<String>,
+    /// Its value.
+    pub value: ParamValue,
+    /// Why it has this value.
+    pub note: Option<String>,
+}
+
+/// A file that a variant was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    /// Its name (a path, or `builtin:bmja`).
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// A variant, after `extends` has been followed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The source text it encodes.
+    pub source: Option<String>,
+    /// Points and doubles, or faan.
+    pub style: Style,
+    /// The ids it extends, nearest first.
+    pub extends: Vec<String>,
+    /// Notes about the whole variant.
+    pub notes: Option<String>,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// Special shapes.
+    pub shapes: Vec<Shape>,
+    /// Scoring items, in order.
+    pub items: Vec<Item>,
+    /// Faan → base points: rows of (least faan, base points), ascending.
+    pub faan_table: Vec<(i64, i64)>,
+    /// Every file read, the variant's own first.
+    pub files: Vec<File>,
+}
+
+impl Variant {
+    /// The value of a parameter.
+    pub fn param(&self, name: &str) -> Option<ParamValue> {
+        self.params
+            .iter()
+            .find(|p| p.name.value == name)
+            .map(|p| p.value)
+    }
+}
+
+/// A compiled condition or value of an item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompiledItem {
+    /// Index in [`Variant::items`].
+    pub index: usize,
+    /// The condition (constant true when none was given).
+    pub when: Compiled,
+    /// The value.
+    pub value: Compiled,
+    /// Indexes of the items it replaces.
+    pub replaces: Vec<usize>,
+}

@@ -1,0 +1,549 @@
+//! Reading one variant file: every table and key, checked for shape and type, every value
+//! with its place. Conditions are kept as text here; [`super::check`] compiles them.
+
+use toml::de::DeValue;
+
+use super::{
+    Cite, File, ForEach, Item, ItemKind, Located, Param, Shape, Source, Style, ValueSource, Who,
+};
+use crate::diagnostic::Problem;
+use crate::document::{self, StrValue, TableReader, Value};
+use crate::predicate::compile::ParamValue;
+
+/// What one file says, before `extends` is followed.
+#[derive(Clone, Debug, Default)]
+pub struct FileVariant {
+    /// `[variant] id`.
+    pub id: Option<Located<String>>,
+    /// `[variant] name`.
+    pub name: Option<String>,
+    /// `[variant] source`.
+    pub source: Option<String>,
+    /// `[variant] style`.
+    pub style: Option<Style>,
+    /// `[variant] extends`.
+    pub extends: Option<Located<String>>,
+    /// `[variant] remove`: ids of the base's items to drop.
+    pub remove: Vec<Located<String>>,
+    /// `[variant] notes`.
+    pub notes: Option<String>,
+    /// `[params]`.
+    pub params: Vec<Param>,
+    /// `[[shapes]]`.
+    pub shapes: Vec<Shape>,
+    /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order.
+    pub items: Vec<Item>,
+    /// `[faan-table] rows`.
+    pub faan_table: Option<Vec<(i64, i64)>>,
+}
+
+/// Reads file number `index` of the load; adds every problem found to `problems`.
+pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> FileVariant {
+    let text = file.text.as_str();
+    let doc = match document::parse(text) {
+        Ok(doc) => doc,
+        Err(problem) => {
+            problems.push(problem);
+            return FileVariant::default();
+        }
+    };
+    let mut out = FileVariant::default();
+    let cx = Cx { index, text };
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the variant file");
+    match top.get("variant") {
+        Some(v) => cx.header(v, &mut out, problems),
+        None => problems.push(
+            Problem::new(
+                0..0,
+                "the variant file has no `[variant]` table",
+                "expected `[variant]` with an `id`",
+            )
+            .with_help("start the file with `[variant]` and `id = \"…\"`"),
+        ),
+    }
+    if let Some(v) = top.get("params") {
+        out.params = cx.params(v, problems);
+    }
+    if let Some(v) = top.get("shapes") {
+        for table in cx.array_of_tables(v, "shapes", problems) {
+            if let Some(shape) = cx.shape(table, problems) {
+                out.shapes.push(shape);
+            }
+        }
+    }
+    for kind in ItemKind::ALL {
+        if let Some(v) = top.get(kind.table()) {
+            for table in cx.array_of_tables(v, kind.table(), problems) {
+                if let Some(item) = cx.item(table, kind, problems) {
+                    out.items.push(item);
+                }
+            }
+        }
+    }
+    if let Some(v) = top.get("faan-table") {
+        out.faan_table = cx.faan_table(v, problems);
+    }
+    top.finish(problems);
+    out
+}
+
+/// The file being read.
+struct Cx<'t> {
+    index: usize,
+    text: &'t str,
+}
+
+impl Cx<'_> {
+    fn table<'a, 'i>(
+        &self,
+        value: &'a Value<'i>,
+        key: &str,
+        what: &'static str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<TableReader<'a, 'i>> {
+        match value.get_ref() {
+            DeValue::Table(t) => Some(TableReader::new(t, value.span(), what)),
+            other => {
+                problems.push(document::wrong_type(value.span(), key, "a table", other));
+                None
+            }
+        }
+    }
+
+    fn array_of_tables<'a, 'i>(
+        &self,
+        value: &'a Value<'i>,
+        key: &str,
+        problems: &mut Vec<Problem>,
+    ) -> Vec<&'a Value<'i>> {
+        match value.get_ref() {
+            DeValue::Array(items) => items.iter().collect(),
+            other => {
+                problems.push(
+                    document::wrong_type(value.span(), key, "a list of tables", other)
+                        .with_help(format!("write each entry as `[[{key}]]`")),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn located(&self, v: &StrValue<'_>) -> Located<String> {
+        Located {
+            value: v.text.to_string(),
+            file: self.index,
+            span: v.span.clone(),
+        }
+    }
+
+    fn source(&self, v: &StrValue<'_>) -> Source {
+        Source {
+            text: v.text.to_string(),
+            file: self.index,
+            span: v.span.clone(),
+            content_start: v.content_start,
+        }
+    }
+
+    fn string(
+        &self,
+        reader: &mut TableReader<'_, '_>,
+        key: &'static str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<String> {
+        reader
+            .string(key, self.text, problems)
+            .map(|v| v.text.to_string())
+    }
+
+    fn header(&self, value: &Value<'_>, out: &mut FileVariant, problems: &mut Vec<Problem>) {
+        let Some(mut r) = self.table(value, "variant", "`[variant]`", problems) else {
+            return;
+        };
+        out.id = r.require("id", problems).and_then(|v| {
+            let s = document::expect_string(v, "id", self.text, problems)?;
+            if !is_id(s.text) {
+                problems.push(bad_id(&s));
+                return None;
+            }
+            Some(self.located(&s))
+        });
+        out.name = self.string(&mut r, "name", problems);
+        out.source = self.string(&mut r, "source", problems);
+        out.notes = self.string(&mut r, "notes", problems);
+        out.style = r.string("style", self.text, problems).and_then(|s| {
+            let style = [Style::PointsAndDoubles, Style::Faan]
+                .into_iter()
+                .find(|st| st.name() == s.text);
+            if style.is_none() {
+                problems.push(
+                    Problem::new(
+                        s.span.clone(),
+                        format!("`{}` is not a scoring style", s.text),
+                        "unknown style",
+                    )
+                    .with_help("use `points-and-doubles` or `faan`"),
+                );
+            }
+            style
+        });
+        out.extends = r
+            .string("extends", self.text, problems)
+            .map(|s| self.located(&s));
+        if let Some(v) = r.get("remove") {
+            out.remove = self.id_list(v, "remove", problems);
+        }
+        r.finish(problems);
+    }
+
+    fn id_list(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        problems: &mut Vec<Problem>,
+    ) -> Vec<Located<String>> {
+        let DeValue::Array(items) = value.get_ref() else {
+            problems.push(document::wrong_type(
+                value.span(),
+                key,
+                "a list of ids",
+                value.get_ref(),
+            ));
+            return Vec::new();
+        };
+        items
+            .iter()
+            .filter_map(|item| document::expect_string(item, key, self.text, problems))
+            .map(|s| self.located(&s))
+            .collect()
+    }
+
+    fn params(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Vec<Param> {
+        let DeValue::Table(table) = value.get_ref() else {
+            problems.push(document::wrong_type(
+                value.span(),
+                "params",
+                "a table",
+                value.get_ref(),
+            ));
+            return Vec::new();
+        };
+        let mut params = Vec::new();
+        for (key, v) in table.iter() {
+            let name = Located {
+                value: key.get_ref().to_string(),
+                file: self.index,
+                span: key.span(),
+            };
+            let (raw, note) = match v.get_ref() {
+                DeValue::Table(t) => {
+                    let mut r = TableReader::new(t, v.span(), "a parameter");
+                    let raw = r.require("value", problems);
+                    let note = self.string(&mut r, "note", problems);
+                    r.finish(problems);
+                    match raw {
+                        Some(raw) => (raw, note),
+                        None => continue,
+                    }
+                }
+                _ => (v, None),
+            };
+            let value = match raw.get_ref() {
+                DeValue::Integer(i) => match i.as_str().parse::<i64>() {
+                    Ok(n) => ParamValue::Int(n),
+                    Err(_) => {
+                        problems.push(Problem::new(
+                            raw.span(),
+                            "this number is too large",
+                            "out of range",
+                        ));
+                        continue;
+                    }
+                },
+                DeValue::String(s) if s == "none" => ParamValue::None,
+                other => {
+                    problems.push(
+                        document::wrong_type(
+                            raw.span(),
+                            &name.value,
+                            "a whole number or \"none\"",
+                            other,
+                        )
+                        .with_help(
+                            "a parameter is a number, or \"none\" where the text gives no value",
+                        ),
+                    );
+                    continue;
+                }
+            };
+            params.push(Param { name, value, note });
+        }
+        params
+    }
+
+    fn cite(&self, r: &mut TableReader<'_, '_>, problems: &mut Vec<Problem>) -> Cite {
+        let Some(value) = r.require("cite", problems) else {
+            return Cite::default();
+        };
+        match value.get_ref() {
+            DeValue::Table(t) => {
+                let mut c = TableReader::new(t, value.span(), "`cite`");
+                let source = self.string(&mut c, "source", problems);
+                let at = self.string(&mut c, "at", problems);
+                if source.is_none() || at.is_none() {
+                    problems.push(Problem::new(
+                        value.span(),
+                        "a citation names its `source` and the passage it is `at`",
+                        "incomplete citation",
+                    ));
+                }
+                c.finish(problems);
+                Cite {
+                    source: source.unwrap_or_default(),
+                    at: at.unwrap_or_default(),
+                }
+            }
+            other => {
+                problems.push(
+                    document::wrong_type(value.span(), "cite", "a table", other)
+                        .with_help("write `cite = { source = \"003\", at = \"Pungs\" }`"),
+                );
+                Cite::default()
+            }
+        }
+    }
+
+    fn shape(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<Shape> {
+        let mut r = self.table(value, "shapes", "a shape", problems)?;
+        let id = self.id(&mut r, problems);
+        let when = r
+            .require("when", problems)
+            .and_then(|v| document::expect_string(v, "when", self.text, problems))
+            .map(|s| self.source(&s));
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        Some(Shape {
+            id: id?,
+            when: when?,
+            cite,
+            notes,
+        })
+    }
+
+    fn id(
+        &self,
+        r: &mut TableReader<'_, '_>,
+        problems: &mut Vec<Problem>,
+    ) -> Option<Located<String>> {
+        let v = r.require("id", problems)?;
+        let s = document::expect_string(v, "id", self.text, problems)?;
+        if !is_id(s.text) {
+            problems.push(bad_id(&s));
+            return None;
+        }
+        Some(self.located(&s))
+    }
+
+    fn item(&self, value: &Value<'_>, kind: ItemKind, problems: &mut Vec<Problem>) -> Option<Item> {
+        let before = problems.len();
+        let mut r = self.table(value, kind.table(), "an item", problems)?;
+        let id = self.id(&mut r, problems);
+        let description = self.string(&mut r, "description", problems);
+        let for_each = match r.string("for-each", self.text, problems) {
+            None => ForEach::Hand,
+            Some(s) => match s.text {
+                "hand" => ForEach::Hand,
+                "set" => ForEach::Set,
+                "tile" => ForEach::Tile,
+                "bonus" => ForEach::Bonus,
+                _ => {
+                    problems.push(word_problem(
+                        &s,
+                        "a scope",
+                        &["hand", "set", "tile", "bonus"],
+                    ));
+                    ForEach::Hand
+                }
+            },
+        };
+        let who = match r.string("who", self.text, problems) {
+            None => Who::All,
+            Some(s) => match s.text {
+                "all" => Who::All,
+                "winner" => Who::Winner,
+                "others" => Who::Others,
+                _ => {
+                    problems.push(word_problem(
+                        &s,
+                        "a player group",
+                        &["all", "winner", "others"],
+                    ));
+                    Who::All
+                }
+            },
+        };
+        let when = r
+            .string("when", self.text, problems)
+            .map(|s| self.source(&s));
+        let value = r.get("value").and_then(|v| match v.get_ref() {
+            DeValue::Integer(i) => match i.as_str().parse::<i64>() {
+                Ok(n) => Some(Located {
+                    value: ValueSource::Int(n),
+                    file: self.index,
+                    span: v.span(),
+                }),
+                Err(_) => {
+                    problems.push(Problem::new(
+                        v.span(),
+                        "this number is too large",
+                        "out of range",
+                    ));
+                    None
+                }
+            },
+            DeValue::String(_) => {
+                let s = document::expect_string(v, "value", self.text, problems)?;
+                Some(Located {
+                    value: ValueSource::Expr(self.source(&s)),
+                    file: self.index,
+                    span: v.span(),
+                })
+            }
+            other => {
+                problems.push(
+                    document::wrong_type(
+                        v.span(),
+                        "value",
+                        "a number or an expression in quotes",
+                        other,
+                    )
+                    .with_help("for example `value = 4` or `value = \"$limit / 2\"`"),
+                );
+                None
+            }
+        });
+        let replaces = r
+            .get("replaces")
+            .map(|v| self.id_list(v, "replaces", problems))
+            .unwrap_or_default();
+        let with_limit_hand = r.flag("with-limit-hand", problems);
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        let unsupported = self.string(&mut r, "unsupported", problems);
+        let table_span = r.span();
+        r.finish(problems);
+        if unsupported.is_none() && value.is_none() && problems.len() == before {
+            let span = id.as_ref().map_or(table_span, |i| i.span.clone());
+            problems.push(
+                Problem::new(span, "an item needs a `value`", "no `value`")
+                    .with_help("give its `value`, or mark it `unsupported = \"why\"` if the engine cannot score it"),
+            );
+        }
+        if with_limit_hand && !matches!(kind, ItemKind::Points | ItemKind::Doubles) {
+            problems.push(Problem::new(
+                id.as_ref().map_or(0..0, |i| i.span.clone()),
+                "only points and doubles can be counted on top of a limit hand",
+                "`with-limit-hand` on this item",
+            ));
+        }
+        Some(Item {
+            id: id?,
+            kind,
+            description,
+            for_each,
+            who,
+            when,
+            value,
+            replaces,
+            with_limit_hand,
+            cite,
+            notes,
+            unsupported,
+        })
+    }
+
+    fn faan_table(
+        &self,
+        value: &Value<'_>,
+        problems: &mut Vec<Problem>,
+    ) -> Option<Vec<(i64, i64)>> {
+        let mut r = self.table(value, "faan-table", "`[faan-table]`", problems)?;
+        let rows = r.require("rows", problems);
+        // Notes are for people reading the file; the engine has no use for them.
+        self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        let rows = rows?;
+        let bad = |problems: &mut Vec<Problem>, span| {
+            problems.push(
+                Problem::new(
+                    span,
+                    "a faan table row is `[least faan, base points]`",
+                    "not a row",
+                )
+                .with_help("for example `rows = [[3, 1], [4, 2], [7, 4], [10, 8]]`"),
+            );
+        };
+        let DeValue::Array(items) = rows.get_ref() else {
+            bad(problems, rows.span());
+            return None;
+        };
+        let mut table: Vec<(i64, i64)> = Vec::new();
+        for row in items.iter() {
+            let pair = match row.get_ref() {
+                DeValue::Array(cells) if cells.len() == 2 => {
+                    let n = |c: &Value<'_>| match c.get_ref() {
+                        DeValue::Integer(i) => i.as_str().parse::<i64>().ok(),
+                        _ => None,
+                    };
+                    n(&cells[0]).zip(n(&cells[1]))
+                }
+                _ => None,
+            };
+            match pair {
+                Some((faan, points)) => {
+                    if table.last().is_some_and(|&(f, _)| f >= faan) {
+                        problems.push(Problem::new(
+                            row.span(),
+                            "faan table rows go up in faan",
+                            "not above the row before",
+                        ));
+                    }
+                    table.push((faan, points));
+                }
+                None => bad(problems, row.span()),
+            }
+        }
+        Some(table)
+    }
+}
+
+/// Ids are lowercase words joined by hyphens: `pung-dragon`, `all-one-suit`.
+pub fn is_id(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !text.starts_with('-')
+}
+
+fn bad_id(s: &StrValue<'_>) -> Problem {
+    Problem::new(
+        s.span.clone(),
+        format!("`{}` is not a valid id", s.text),
+        "not an id",
+    )
+    .with_help("ids are lowercase letters, digits and hyphens: `pung-dragon`")
+}
+
+fn word_problem(s: &StrValue<'_>, what: &str, words: &[&str]) -> Problem {
+    let problem = Problem::new(
+        s.span.clone(),
+        format!("`{}` is not {what}", s.text),
+        "unknown word",
+    );
+    match crate::diagnostic::did_you_mean(s.text, words.iter().copied()) {
+        Some(w) => problem.with_help(format!("did you mean `{w}`?")),
+        None => problem.with_help(format!("use one of {}", document::quoted_list(words))),
+    }
+}

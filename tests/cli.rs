@@ -110,3 +110,136 @@ fn a_bad_command_line_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("invalid value 'yaml'"));
 }
+
+/// The example hand under BMJA, worked from text 003: 777z exposed pung 4, 222m and 666s
+/// concealed minor pungs 4 + 4, 345p chow 0, 99s pair 0, two bonus tiles 4 + 4, going
+/// Mah-Jong 20 (won on a discard, so no 2 for the wall): 40 points. Doubles: the dragon
+/// pung, South's own flower 2f, South's own season 2y: 3. 40 × 8 = 320, under the limit of
+/// 1,000.
+const EXAMPLE_BMJA_TOTAL: i64 = 320;
+
+fn total_of(args: &[&str]) -> i64 {
+    let out = mjrules(args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    json["total"].as_i64().unwrap()
+}
+
+#[test]
+fn score_uses_bmja_by_default() {
+    let total = total_of(&[
+        "score",
+        "examples/hands/south-dragon-pung.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(total, EXAMPLE_BMJA_TOTAL);
+}
+
+#[test]
+fn a_house_rule_file_changes_the_score_without_a_rebuild() {
+    // The house file removes the dragon double (40 × 2^2 = 160) and lowers the limit to
+    // 300, which does not bite here.
+    let total = total_of(&[
+        "score",
+        "--variant",
+        "examples/house-rules/our-club.toml",
+        "examples/hands/south-dragon-pung.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(total, 160);
+}
+
+#[test]
+fn a_house_limit_caps_the_score() {
+    // A house file written on the spot: BMJA with a limit of 200 caps 320 at 200.
+    let dir = std::env::temp_dir().join(format!("mjrules-house-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("limit-200.toml");
+    std::fs::write(
+        &file,
+        "[variant]\nid = \"low\"\nextends = \"bmja\"\n[params]\nlimit = 200\n",
+    )
+    .unwrap();
+    let total = total_of(&[
+        "score",
+        "--variant",
+        file.to_str().unwrap(),
+        "examples/hands/south-dragon-pung.toml",
+        "--format",
+        "json",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(total, 200);
+}
+
+#[test]
+fn a_param_on_the_command_line_overrides_the_file() {
+    let total = total_of(&[
+        "score",
+        "examples/hands/south-dragon-pung.toml",
+        "--param",
+        "limit=100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(total, 100);
+}
+
+#[test]
+fn an_unknown_param_or_variant_exits_2() {
+    let out = mjrules(
+        &[
+            "score",
+            "examples/hands/south-dragon-pung.toml",
+            "--param",
+            "limt=100",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean `limit`?"),
+        "{}",
+        stderr(&out)
+    );
+    let out = mjrules(
+        &[
+            "score",
+            "--variant",
+            "bmj",
+            "examples/hands/south-dragon-pung.toml",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean `bmja`?"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_exits_0_on_a_good_file_and_2_on_a_bad_one() {
+    let out = mjrules(
+        &[
+            "check",
+            "rules/bmja.toml",
+            "examples/house-rules/our-club.toml",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = mjrules(
+        &[
+            "check",
+            "rules/bmja.toml",
+            "tests/variants/invalid/many-problems.toml",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("has 3 problems"), "{}", stderr(&out));
+}

@@ -327,14 +327,18 @@ impl Checker<'_> {
             .filter(|n| n.scopes.contains(&Scope::Hand) || n.scopes.contains(&scope))
             .map(|n| n.name);
         let help = did_you_mean(name, known).map(|s| format!("did you mean `{s}`?"));
-        let message = if name.starts_with(|c: char| c.is_ascii_digit()) {
-            format!("`{name}` is not a tile")
-        } else {
-            format!("unknown name `{name}`")
-        };
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            self.error(
+                span,
+                format!("`{name}` is not a tile"),
+                "not a tile",
+                Some("suits run from 1 to 9 (`m`, `p`, `s`), honours from `1z` to `7z`".into()),
+            );
+            return None;
+        }
         self.error(
             span,
-            message,
+            format!("unknown name `{name}`"),
             "not a known fact",
             help.or_else(|| Some("the names are listed in docs/rule-language.md".into())),
         );

@@ -1,0 +1,133 @@
+//! The semantics of the predicate language, table-driven: an expression, a hand, and the
+//! value it must have, worked out by hand. Each expression runs through the whole pipeline:
+//! it is written into a one-item variant file, loaded, checked, compiled and evaluated.
+
+use mjrules::evaluate::score;
+use mjrules::hand::parse_hand;
+use mjrules::rules::load::load_text;
+
+/// The example hand (examples/hands/south-dragon-pung.toml): South, prevailing East;
+/// 777z exposed pung; concealed 222m pung, 345p chow completed by the discarded 4p (so it is
+/// exposed), 666s pung, 99s pair; flowers 2f 2y (both South's own).
+const EXAMPLE: &str = "examples/hands/south-dragon-pung.toml";
+/// East wins on a drawn 3m with 111222333m 456m 99m: all concealed.
+const PURE: &str = "tests/hands/gallery/pure-suit-many-readings.toml";
+/// West wins with 11 55m 22p 33 99s 11z 77z: seven pairs, no standard reading.
+const SEVEN_PAIRS: &str = "tests/hands/semantics/seven-pairs.toml";
+
+enum Probe {
+    /// The expression as an item's condition (value 1): 1 if it holds, else 0.
+    When(&'static str),
+    /// The expression as the value of an item that always applies.
+    Value(&'static str),
+    /// The expression as the condition of an item looking at each set: how many match.
+    EachSet(&'static str),
+}
+
+fn run(hand_path: &str, probe: &Probe) -> i64 {
+    let item = match probe {
+        Probe::When(e) => format!("when = \"{e}\"\nvalue = 1"),
+        Probe::Value(e) => format!("value = \"{e}\""),
+        Probe::EachSet(e) => format!("for-each = \"set\"\nwhen = \"{e}\"\nvalue = 1"),
+    };
+    let text = format!(
+        "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 1000\n\
+         [[shapes]]\nid = \"seven-pairs\"\nwhen = \"kinds(tiles) == 7 and all(tiles, copies == 2)\"\n\
+         cite = {{ source = \"test\", at = \"probe\" }}\n\
+         [[points]]\nid = \"probe\"\n{item}\ncite = {{ source = \"test\", at = \"probe\" }}\n"
+    );
+    let variant = load_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let path = format!("{}/{hand_path}", env!("CARGO_MANIFEST_DIR"));
+    let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    score(&variant, &hand).total
+}
+
+#[test]
+fn predicate_semantics() {
+    use Probe::*;
+    let cases: &[(&str, Probe, i64)] = &[
+        // Arithmetic and precedence: * before +, unary minus binds tightest, integer
+        // division, division by zero is 0.
+        (EXAMPLE, Value("1 + 2 * 3"), 7),
+        (EXAMPLE, Value("(1 + 2) * 3"), 9),
+        (EXAMPLE, Value("7 / 2"), 3),
+        (EXAMPLE, Value("-2 * 3 + 10"), 4),
+        (EXAMPLE, Value("1 / 0"), 0),
+        (EXAMPLE, Value("10 - 3 - 2"), 5),
+        // Logic: `and` binds tighter than `or`; `not` is looser than comparisons.
+        (EXAMPLE, When("true or false and false"), 1),
+        (EXAMPLE, When("(true or false) and false"), 0),
+        (EXAMPLE, When("not false and false"), 0),
+        (EXAMPLE, When("not 1 == 2"), 1),
+        (EXAMPLE, When("1 < 2 and 2 <= 2 and 3 > 2 and 3 >= 4"), 0),
+        (EXAMPLE, When("1 != 2"), 1),
+        // Parameters.
+        (EXAMPLE, Value("$limit / 2"), 500),
+        // Facts of the example hand.
+        (EXAMPLE, When("winner"), 1),
+        (
+            EXAMPLE,
+            When("from_discard and not self_drawn and not from_wall"),
+            1,
+        ),
+        (EXAMPLE, When("winning_tile == 4p"), 1),
+        (EXAMPLE, When("winning_tile == 5p"), 0),
+        (EXAMPLE, When("dealer"), 0),
+        (EXAMPLE, When("concealed_hand"), 0),
+        (EXAMPLE, When("fishing_the_eyes"), 0),
+        // 4p was the only tile that could complete 35p (no other wait).
+        (EXAMPLE, When("only_possible"), 1),
+        // Pungs 777z, 222m, 666s; the 345p chow and the 99s pair are not pungs.
+        (EXAMPLE, Value("count(sets, pung)"), 3),
+        (EXAMPLE, Value("count(sets, pung and dragon)"), 1),
+        (EXAMPLE, Value("count(sets, exposed)"), 2),
+        (EXAMPLE, Value("count(sets)"), 5),
+        // The winning 4p completed the chow, which is exposed because 4p was a discard.
+        (EXAMPLE, When("any(sets, winning and chow and exposed)"), 1),
+        (EXAMPLE, When("any(sets, winning and pair)"), 0),
+        // Tiles: three 7z are the only honours; seven distinct tiles; three suits.
+        (EXAMPLE, Value("count(tiles, honour)"), 3),
+        (EXAMPLE, Value("count(tiles)"), 14),
+        (EXAMPLE, Value("kinds(tiles)"), 7),
+        (EXAMPLE, Value("suits(tiles)"), 3),
+        (EXAMPLE, Value("suits(sets)"), 3),
+        (EXAMPLE, When("all(tiles, major)"), 0),
+        (EXAMPLE, When("any(tiles, red)"), 1),
+        (EXAMPLE, Value("count(tiles, copies == 3)"), 9),
+        // Bonus: 2f and 2y are South's own.
+        (EXAMPLE, Value("count(bonus, own)"), 2),
+        (EXAMPLE, Value("count(bonus, flower)"), 1),
+        (EXAMPLE, When("all(bonus, south)"), 1),
+        // Per set: 777z is the only major pung; every set but the chow is a pung or pair.
+        (EXAMPLE, EachSet("pung and major"), 1),
+        (EXAMPLE, EachSet("pung or pair"), 4),
+        (EXAMPLE, EachSet("number >= 5"), 2),
+        (EXAMPLE, EachSet("tile == 7z"), 1),
+        // The pure hand: East, drawn from the wall, everything concealed, one suit.
+        (PURE, When("dealer and self_drawn and from_wall"), 1),
+        (PURE, When("concealed_hand"), 1),
+        (
+            PURE,
+            When("suits(tiles) == 1 and not any(tiles, honour)"),
+            1,
+        ),
+        // Seven pairs is no standard hand; the variant's shape reads it.
+        (
+            SEVEN_PAIRS,
+            When("shape('seven-pairs') and special_shape"),
+            1,
+        ),
+        (SEVEN_PAIRS, Value("count(tiles, honour)"), 4),
+    ];
+    let mut failures = Vec::new();
+    for (hand, probe, expected) in cases {
+        let got = run(hand, probe);
+        if got != *expected {
+            let text = match probe {
+                When(e) | Value(e) | EachSet(e) => e,
+            };
+            failures.push(format!("{text} on {hand}: expected {expected}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -47,3 +47,51 @@ fn waits_of_waiting_hand(bencher: Bencher) {
         waits(black_box(hand))
     });
 }
+
+#[path = "handwritten_bmja.rs"]
+mod handwritten;
+
+/// Full scoring of a winning hand under the interpreted `bmja` variant (arrangements and
+/// every item of its table; bmja asks nothing that needs the waits).
+#[divan::bench(sample_count = 2000, sample_size = 64)]
+fn score_bmja_interpreted(bencher: Bencher) {
+    let hands = pool(HandGenerator::winning_hand);
+    let variant = mjrules::rules::load("bmja", &[]).unwrap();
+    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let hand = &hands[next % POOL];
+        next += 1;
+        scorer.totals(black_box(hand)).total
+    });
+}
+
+/// The same table written by hand in Rust (benches/handwritten_bmja.rs).
+#[divan::bench(sample_count = 2000, sample_size = 64)]
+fn score_bmja_handwritten(bencher: Bencher) {
+    let hands = pool(HandGenerator::winning_hand);
+    let mut buffer = Vec::new();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let hand = &hands[next % POOL];
+        next += 1;
+        handwritten::score(black_box(hand), &mut buffer)
+    });
+}
+
+/// `bmja` plus an item that asks for the only possible tile, so the waits are computed too.
+#[divan::bench(sample_count = 2000, sample_size = 64)]
+fn score_bmja_with_waits(bencher: Bencher) {
+    let hands = pool(HandGenerator::winning_hand);
+    let text = "[variant]\nid = \"bmja-waits\"\nextends = \"bmja\"\n[[points]]\nid = \"only-possible\"\n\
+                who = \"winner\"\nwhen = \"only_possible\"\nvalue = 2\ncite = { source = \"001\", at = \"only possible tile\" }\n";
+    let variant = mjrules::rules::load::load_text("bmja-waits.toml", text).unwrap();
+    assert!(variant.needs_waits);
+    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let hand = &hands[next % POOL];
+        next += 1;
+        scorer.totals(black_box(hand)).total
+    });
+}

@@ -14,12 +14,13 @@ use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, WinSource};
+use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts};
 use crate::predicate::names::{elem, hand as hf};
-use crate::rules::{CompiledVariant, ForEach, ItemKind, Style, Who};
+use crate::rules::{CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, Wind};
-use crate::waits::waits;
+use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
+use crate::waits::only_possible;
 
 /// One item that counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,10 @@ pub struct Fired {
     pub amount: i64,
     /// Which sets of the arrangement it matched (bit i for set i).
     pub sets: u32,
+    /// What the item gives.
+    pub kind: ItemKind,
+    /// The item still counts on top of a limit hand.
+    pub with_limit_hand: bool,
 }
 
 /// The score of one hand under one variant.
@@ -138,7 +143,13 @@ impl<'v> Scorer<'v> {
             faan: totals.faan,
             limit_hand: totals.limit_hand,
             total: totals.total,
-            fired: self.best_fired.clone(),
+            fired: {
+                // Scoring walks the items grouped by what they look at; the card lists
+                // them in the order of the variant file.
+                let mut fired = self.best_fired.clone();
+                fired.sort_by_key(|f| f.item);
+                fired
+            },
             arrangement,
             shape,
         }
@@ -155,27 +166,25 @@ impl<'v> Scorer<'v> {
         let base_flags = hand_flags(hand, variant.needs_waits);
         self.tiles.clear();
         let own = hand.own_tiles();
-        for tile in Tile::all() {
-            let copies = own.get(tile);
-            if copies > 0 {
-                let mut e = tile_elem(tile, hand);
-                e.copies = copies;
-                self.tiles.push(e);
-            }
+        let mut tile_flags = [0u64; Tile::COUNT];
+        for tile in TileSet::held(&own).iter() {
+            let e = tile_elem(tile, own.get(tile), hand);
+            tile_flags[tile.index()] = e.flags;
+            self.tiles.push(e);
         }
         self.bonus.clear();
         self.bonus
             .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
 
         let mut shapes = 0u64;
-        let shape_facts = Facts {
-            flags: base_flags,
-            winning_tile: winning_tile(hand),
-            shapes: 0,
-            sets: &[],
-            tiles: &self.tiles,
-            bonus: &self.bonus,
-        };
+        let shape_facts = Facts::new(
+            base_flags,
+            winning_tile(hand),
+            0,
+            &[],
+            &self.tiles,
+            &self.bonus,
+        );
         for (i, shape) in variant.shapes.iter().enumerate() {
             if shape.holds(&shape_facts, Elem::default()) {
                 shapes |= 1 << i;
@@ -199,16 +208,20 @@ impl<'v> Scorer<'v> {
             if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
                 flags |= hf::CONCEALED_HAND;
             }
+            let (mut sets_any, mut sets_every) = (0, u64::MAX);
             for (k, set) in arrangement.sets.iter().enumerate() {
-                sets.push(set_elem(*set, arrangement.winning_set == Some(k), hand));
+                let e = set_elem(*set, arrangement.winning_set == Some(k), &tile_flags);
+                sets_any |= e.flags;
+                sets_every &= e.flags;
+                sets.push(e);
             }
             let facts = Facts {
                 flags,
-                winning_tile: shape_facts.winning_tile,
                 shapes,
                 sets: &sets,
-                tiles: &self.tiles,
-                bonus: &self.bonus,
+                any: [sets_any, shape_facts.any[1], shape_facts.any[2]],
+                every: [sets_every, shape_facts.every[1], shape_facts.every[2]],
+                ..shape_facts
             };
             let totals = apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
             if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
@@ -223,11 +236,8 @@ impl<'v> Scorer<'v> {
                 }
                 let facts = Facts {
                     flags: base_flags | hf::COMPLETE | hf::SPECIAL_SHAPE | concealed_flag(hand),
-                    winning_tile: shape_facts.winning_tile,
                     shapes,
-                    sets: &[],
-                    tiles: &self.tiles,
-                    bonus: &self.bonus,
+                    ..shape_facts
                 };
                 let totals =
                     apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
@@ -271,52 +281,58 @@ fn apply_items(
 ) -> Totals {
     fired.clear();
     replaced.clear();
-    for compiled in &variant.items {
-        let item = &variant.variant.items[compiled.index];
-        match item.who {
-            Who::Winner if !winner => continue,
-            Who::Others if winner => continue,
-            _ => {}
-        }
+    for compiled in &variant.by_player[usize::from(!winner)] {
         let mut hit = Fired {
             item: compiled.index,
             times: 0,
             amount: 0,
             sets: 0,
+            kind: compiled.kind,
+            with_limit_hand: compiled.with_limit_hand,
         };
-        let mut look = |e: Elem, weight: u32| {
-            if compiled.when.holds(facts, e) {
-                hit.times += weight;
-                hit.amount = hit.amount.saturating_add(
-                    compiled
-                        .value
-                        .eval(facts, e)
-                        .saturating_mul(i64::from(weight)),
-                );
-                true
-            } else {
-                false
+        // The common shape, a flag test worth a constant on each set, gets a tight loop.
+        if let (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(value)) =
+            (compiled.for_each, &compiled.when, &compiled.value)
+        {
+            for (k, e) in facts.sets.iter().enumerate() {
+                if mask.test(e.flags) {
+                    hit.times += 1;
+                    hit.sets |= 1 << k;
+                }
             }
-        };
-        match item.for_each {
-            ForEach::Hand => {
-                look(Elem::default(), 1);
-            }
-            ForEach::Set => {
-                for (k, &e) in facts.sets.iter().enumerate() {
-                    if look(e, 1) {
-                        hit.sets |= 1 << k;
+            hit.amount = value.saturating_mul(i64::from(hit.times));
+        } else {
+            let mut look = |e: Elem, weight: u32| {
+                let holds = compiled.when.holds(facts, e);
+                if holds {
+                    hit.times += weight;
+                    let value = compiled.value.value(facts, e);
+                    hit.amount = hit
+                        .amount
+                        .saturating_add(value.saturating_mul(i64::from(weight)));
+                }
+                holds
+            };
+            match compiled.for_each {
+                ForEach::Hand => {
+                    look(Elem::default(), 1);
+                }
+                ForEach::Set => {
+                    for (k, &e) in facts.sets.iter().enumerate() {
+                        if look(e, 1) {
+                            hit.sets |= 1 << k;
+                        }
                     }
                 }
-            }
-            ForEach::Tile => {
-                for &e in facts.tiles {
-                    look(e, u32::from(e.copies));
+                ForEach::Tile => {
+                    for &e in facts.tiles {
+                        look(e, u32::from(e.copies));
+                    }
                 }
-            }
-            ForEach::Bonus => {
-                for &e in facts.bonus {
-                    look(e, 1);
+                ForEach::Bonus => {
+                    for &e in facts.bonus {
+                        look(e, 1);
+                    }
                 }
             }
         }
@@ -339,7 +355,6 @@ fn combine(
     winner: bool,
     complete: bool,
 ) -> Totals {
-    let items = &variant.variant.items;
     let mut points = 0i64;
     let mut doubles = 0i64;
     let mut faan = 0i64;
@@ -347,8 +362,7 @@ fn combine(
     let mut kept_points = 0i64;
     let mut kept_doubles = 0i64;
     for f in fired.iter() {
-        let item = &items[f.item];
-        match item.kind {
+        match f.kind {
             ItemKind::Points => points = points.saturating_add(f.amount),
             ItemKind::Doubles => doubles = doubles.saturating_add(f.amount),
             ItemKind::Faan => faan = faan.saturating_add(f.amount),
@@ -358,8 +372,8 @@ fn combine(
                 }
             }
         }
-        if item.with_limit_hand {
-            match item.kind {
+        if f.with_limit_hand {
+            match f.kind {
                 ItemKind::Points => kept_points = kept_points.saturating_add(f.amount),
                 ItemKind::Doubles => kept_doubles = kept_doubles.saturating_add(f.amount),
                 _ => {}
@@ -374,7 +388,7 @@ fn combine(
                 let with_limit = cap(value.saturating_add(doubled(kept_points, kept_doubles)));
                 if with_limit >= normal {
                     // Only the limit hand and the items that count on top of it remain.
-                    fired.retain(|f| f.item == item || items[f.item].with_limit_hand);
+                    fired.retain(|f| f.item == item || f.with_limit_hand);
                     return Totals {
                         valid: !winner || complete,
                         points: kept_points,
@@ -478,7 +492,7 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
     if win.heavenly {
         flags |= hf::HEAVENLY;
     }
-    if with_waits && waits(hand).only_possible {
+    if with_waits && only_possible(hand) {
         flags |= hf::ONLY_POSSIBLE;
     }
     flags
@@ -537,21 +551,21 @@ fn wind_flag(w: Wind) -> u64 {
     }
 }
 
-fn tile_elem(tile: Tile, hand: &Hand) -> Elem {
+fn tile_elem(tile: Tile, copies: u8, hand: &Hand) -> Elem {
     Elem {
         flags: tile_flags(tile, hand),
-        copies: 1,
+        copies,
         number: if tile.is_suited() { tile.number() } else { 0 },
         tile: tile.index() as i8,
     }
 }
 
 /// The facts of one set: its kind and exposure, and the tile classes that all its tiles
-/// share.
-fn set_elem(set: Set, winning: bool, hand: &Hand) -> Elem {
+/// share (`flags` holds the flags of every tile the player holds).
+fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     let mut shared = u64::MAX;
     for tile in set.tiles() {
-        shared &= tile_flags(tile, hand);
+        shared &= flags[tile.index()];
     }
     let mut f = shared
         | match set.kind {

@@ -1,12 +1,13 @@
 //! Random hands: a reproducible source of legal hands for benchmarks and corpora.
 //!
 //! In: a seed. Out: an endless, reproducible stream of [`Hand`]s, each legal (at most four
-//! copies of a tile, the right number of tiles, the winning tile among the concealed ones).
+//! copies of a tile, the right number of tiles, the winning tile among the concealed ones),
+//! with bonus tiles and the rarer ways of winning at a modest rate.
 //! The same seed gives the same hands on every machine.
 
 use crate::hand::{Hand, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{Tile, TileCounts, Wind};
+use crate::tiles::{BonusKind, BonusTile, Tile, TileCounts, Wind};
 
 /// SplitMix64: small, fast and reproducible; plenty for shuffling tiles.
 #[derive(Clone, Debug)]
@@ -115,26 +116,34 @@ impl HandGenerator {
         }
         let tiles: Vec<Tile> = concealed.tiles().collect();
         let tile = tiles[rng.below(tiles.len())];
-        let from = match rng.below(10) {
-            0..=3 => WinSource::Wall,
-            4..=8 => WinSource::Discard,
-            _ => WinSource::Loose,
+        let from = match rng.below(100) {
+            0..=39 => WinSource::Wall,
+            40..=87 => WinSource::Discard,
+            88..=97 => WinSource::Loose,
+            _ => WinSource::RobbedKong,
         };
         let seat = Wind::ALL[rng.below(4)];
+        // Each bonus tile is held a fifth of the time; about one hand in 150 holds all four
+        // of a kind.
+        let bonus: Vec<BonusTile> = [BonusKind::Flower, BonusKind::Season]
+            .into_iter()
+            .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
+            .filter(|_| rng.chance(20))
+            .collect();
         Some(Hand {
             seat,
             prevailing: Wind::ALL[rng.below(4)],
             concealed,
             melds,
-            bonus: Vec::new(),
+            bonus,
             seen: TileCounts::default(),
             win: Some(Win {
                 tile,
                 from,
-                discarder: (from == WinSource::Discard).then(|| seat.next()),
-                last: false,
-                original_call: false,
-                heavenly: false,
+                discarder: from.is_claimed().then(|| seat.next()),
+                last: rng.chance(3),
+                original_call: rng.chance(2),
+                heavenly: rng.chance(1),
             }),
         })
     }

@@ -553,7 +553,36 @@ impl TileSet {
 
     /// The tiles in order.
     pub fn iter(self) -> impl Iterator<Item = Tile> {
-        Tile::all().filter(move |&t| self.contains(t))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Tile(index))
+        })
+    }
+
+    /// The set of the tiles held in `counts`.
+    pub fn held(counts: &TileCounts) -> TileSet {
+        let mut bits = 0u64;
+        for (i, &n) in counts.0.iter().enumerate() {
+            bits |= u64::from(n > 0) << i;
+        }
+        TileSet(bits)
+    }
+
+    /// The tiles of the set and, in the suits, their neighbours up to two steps away in the
+    /// same suit.
+    pub fn with_neighbours(self) -> TileSet {
+        let mut out = self.0 & (0x7F << 27);
+        for suit in 0..3 {
+            let m = (self.0 >> (suit * 9)) & 0x1FF;
+            let near = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF;
+            out |= near << (suit * 9);
+        }
+        TileSet(out)
     }
 }
 
@@ -643,6 +672,17 @@ mod tests {
                 ("digits `34` have no suit letter after them", 10..12),
             ]
         );
+    }
+
+    #[test]
+    fn neighbours_stay_in_their_suit() {
+        let set = |text: &str| {
+            let mut s = TileSet::default();
+            playing(text).into_iter().for_each(|t| s.insert(t));
+            s
+        };
+        let near = set("1m 9p 5z").with_neighbours();
+        assert_eq!(format_tiles(near.iter(), TileStyle::Ascii), "123m 789p 5z");
     }
 
     #[test]

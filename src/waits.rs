@@ -11,7 +11,7 @@
 use crate::arrange::{component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
 use crate::suit_table;
-use crate::tiles::{Tile, TileCounts, TileSet};
+use crate::tiles::{TileCounts, TileSet};
 
 /// The waits of a hand.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,6 +59,24 @@ pub fn waits(hand: &Hand) -> Waits {
     }
 }
 
+/// True when the winner's winning tile was the only live tile that completed the hand (see
+/// [`Waits::only_possible`]); the same answer as [`waits`], sooner.
+pub fn only_possible(hand: &Hand) -> bool {
+    let Some(win) = hand.win else {
+        return false;
+    };
+    let waiting = hand.waiting_tiles();
+    let mut held = waiting;
+    for meld in &hand.melds {
+        meld.tiles().for_each(|t| held.add(t));
+    }
+    let tiles = completing_tiles(&waiting, hand.sets_needed(), &held);
+    tiles.contains(win.tile)
+        && tiles
+            .iter()
+            .all(|t| t == win.tile || held.get(t) + hand.seen.get(t) >= 4)
+}
+
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out
 /// tiles of which `held` already has four.
 pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
@@ -99,18 +117,5 @@ pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) ->
 /// The tiles that can join a set or pair with a held tile: the held tiles themselves and,
 /// in the suits, their neighbours up to two steps away. No other tile can complete a hand.
 fn candidates(counts: &TileCounts) -> TileSet {
-    let mut set = TileSet::default();
-    for tile in Tile::all().filter(|&t| counts.get(t) > 0) {
-        set.insert(tile);
-        if tile.is_suited() {
-            let n = tile.number() as i32;
-            for step in [-2, -1, 1, 2] {
-                if (1..=9).contains(&(n + step)) {
-                    let index = (tile.index() as i32 + step) as usize;
-                    set.insert(Tile::from_index(index).expect("same suit"));
-                }
-            }
-        }
-    }
-    set
+    TileSet::held(counts).with_neighbours()
 }

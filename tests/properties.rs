@@ -7,7 +7,7 @@ use mjrules::arrange::arrangements;
 use mjrules::hand::{Hand, Win, WinSource};
 use mjrules::set::{Exposure, Set, SetKind};
 use mjrules::tiles::{Tile, TileCounts, Wind};
-use mjrules::waits::waits;
+use mjrules::waits::{only_possible, waits};
 use proptest::prelude::*;
 
 /// A group as the brute force sees it: (kind, lowest tile index).
@@ -231,6 +231,7 @@ proptest! {
     fn waits_of_a_winner_contain_the_winning_tile(hand in complete_hand()) {
         let found = waits(&hand);
         prop_assert!(found.tiles.contains(hand.win.unwrap().tile));
+        prop_assert_eq!(found.only_possible, only_possible(&hand));
         // Fishing the eyes is exactly: some arrangement has the winning tile in the pair.
         let fished = arrangements(&hand).iter().any(|a| a.fishing_the_eyes());
         prop_assert_eq!(found.fishing_the_eyes, fished);

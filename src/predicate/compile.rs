@@ -141,17 +141,87 @@ pub enum Arith {
     Div,
 }
 
+/// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless
+/// `any` is 0) some bit of `any` set. Names are masks, and conjunctions and negations of
+/// masks fold into one, so that `pung and simple and not exposed` is a single test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Mask {
+    /// Bits that must be set.
+    pub all: u64,
+    /// Bits that must be clear.
+    pub none: u64,
+    /// Bits of which one must be set (0: no such requirement).
+    pub any: u64,
+}
+
+impl Mask {
+    /// The test for a name: its one bit set, or one of its bits.
+    pub fn of(bits: u64) -> Mask {
+        if bits.count_ones() == 1 {
+            Mask {
+                all: bits,
+                ..Mask::default()
+            }
+        } else {
+            Mask {
+                any: bits,
+                ..Mask::default()
+            }
+        }
+    }
+
+    /// True when `flags` pass the test.
+    #[inline]
+    pub fn test(self, flags: u64) -> bool {
+        flags & self.all == self.all
+            && flags & self.none == 0
+            && (self.any == 0 || flags & self.any != 0)
+    }
+
+    /// The conjunction of two tests, when it is one test.
+    fn and(self, other: Mask) -> Option<Mask> {
+        (self.any == 0 || other.any == 0 || self.any == other.any).then_some(Mask {
+            all: self.all | other.all,
+            none: self.none | other.none,
+            any: self.any | other.any,
+        })
+    }
+
+    /// The negation of a test, when it is one test: not (a bit), not (one of bits).
+    fn not(self) -> Option<Mask> {
+        match self {
+            Mask {
+                all,
+                none: 0,
+                any: 0,
+            } if all.count_ones() == 1 => Some(Mask {
+                none: all,
+                ..Mask::default()
+            }),
+            Mask {
+                all: 0,
+                none: 0,
+                any,
+            } => Some(Mask {
+                none: any,
+                ..Mask::default()
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// A compiled expression: names resolved to facts, parameters folded in.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Compiled {
     /// A constant (booleans are 0 and 1, tiles their index).
     Const(i64),
-    /// Any of these bits of the hand's flags.
-    HandFlag(u64),
+    /// A test of the hand's flags.
+    HandMask(Mask),
     /// An integer fact about the hand.
     HandInt(HandInt),
-    /// Any of these bits of the current element's flags.
-    ElemFlag(u64),
+    /// A test of the current element's flags.
+    ElemMask(Mask),
     /// An integer fact about the current element.
     ElemInt(ElemInt),
     /// Boolean negation.
@@ -304,9 +374,9 @@ impl Checker<'_> {
                 return None;
             }
             let compiled = match def.fact {
-                Fact::HandFlag(m) => Compiled::HandFlag(m),
+                Fact::HandFlag(m) => Compiled::HandMask(Mask::of(m)),
                 Fact::HandInt(i) => Compiled::HandInt(i),
-                Fact::ElemFlag(m) => Compiled::ElemFlag(m),
+                Fact::ElemFlag(m) => Compiled::ElemMask(Mask::of(m)),
                 Fact::ElemInt(i) => Compiled::ElemInt(i),
             };
             return Some((compiled, def.ty));
@@ -567,12 +637,15 @@ impl Checker<'_> {
     }
 }
 
-/// Folds constant sub-expressions (parameters are constants by now).
+/// Folds constant sub-expressions (parameters are constants by now), and conjunctions and
+/// negations of flag tests into one [`Mask`].
 fn fold(node: Compiled) -> Compiled {
     use Compiled::*;
     match node {
         Not(a) => match fold(*a) {
             Const(v) => Const(i64::from(v == 0)),
+            HandMask(m) if m.not().is_some() => HandMask(m.not().expect("checked")),
+            ElemMask(m) if m.not().is_some() => ElemMask(m.not().expect("checked")),
             a => Not(Box::new(a)),
         },
         Neg(a) => match fold(*a) {
@@ -585,9 +658,19 @@ fn fold(node: Compiled) -> Compiled {
         },
         Cmp(op, a, b) => match (fold(*a), fold(*b)) {
             (Const(x), Const(y)) => Const(i64::from(super::eval::compare(op, x, y))),
+            // `count(c, x) == 0` is `not any(c, x)`, which can often be read from aggregates.
+            (Count(c, x), Const(0)) if op == self::Cmp::Eq => Not(Box::new(Any(c, x))),
             (a, b) => Cmp(op, Box::new(a), Box::new(b)),
         },
-        And(a, b) => And(Box::new(fold(*a)), Box::new(fold(*b))),
+        And(a, b) => match (fold(*a), fold(*b)) {
+            (HandMask(x), HandMask(y)) if x.and(y).is_some() => {
+                HandMask(x.and(y).expect("checked"))
+            }
+            (ElemMask(x), ElemMask(y)) if x.and(y).is_some() => {
+                ElemMask(x.and(y).expect("checked"))
+            }
+            (a, b) => And(Box::new(a), Box::new(b)),
+        },
         Or(a, b) => Or(Box::new(fold(*a)), Box::new(fold(*b))),
         Count(c, a) => Count(c, Box::new(fold(*a))),
         Any(c, a) => Any(c, Box::new(fold(*a))),

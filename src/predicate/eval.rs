@@ -3,7 +3,7 @@
 //! In: a [`Compiled`] tree, the [`Facts`] of an arrangement and the element being looked
 //! at. Out: an integer (booleans are 0 and 1). No allocation, no strings.
 
-use super::compile::{Arith, Cmp, Collection, Compiled};
+use super::compile::{Arith, Cmp, Collection, Compiled, Mask};
 use super::names::{ElemInt, HandInt, elem};
 
 /// The facts about one element: a set, a distinct tile or a bonus tile.
@@ -34,6 +34,45 @@ pub struct Facts<'a> {
     pub tiles: &'a [Elem],
     /// The bonus tiles.
     pub bonus: &'a [Elem],
+    /// For sets, tiles and bonus tiles: the flags any element has (bitwise or).
+    pub any: [u64; 3],
+    /// For sets, tiles and bonus tiles: the flags every element has (bitwise and; all bits
+    /// set when there is no element).
+    pub every: [u64; 3],
+}
+
+impl<'a> Facts<'a> {
+    /// Facts over these elements, with their aggregate flags computed.
+    pub fn new(
+        flags: u64,
+        winning_tile: i64,
+        shapes: u64,
+        sets: &'a [Elem],
+        tiles: &'a [Elem],
+        bonus: &'a [Elem],
+    ) -> Self {
+        let any = |es: &[Elem]| es.iter().fold(0, |a, e| a | e.flags);
+        let every = |es: &[Elem]| es.iter().fold(u64::MAX, |a, e| a & e.flags);
+        Facts {
+            flags,
+            winning_tile,
+            shapes,
+            sets,
+            tiles,
+            bonus,
+            any: [any(sets), any(tiles), any(bonus)],
+            every: [every(sets), every(tiles), every(bonus)],
+        }
+    }
+}
+
+/// The slot of a collection in [`Facts::any`] and [`Facts::every`].
+fn slot(c: Collection) -> usize {
+    match c {
+        Collection::Sets => 0,
+        Collection::Tiles => 1,
+        Collection::Bonus => 2,
+    }
 }
 
 impl Facts<'_> {
@@ -51,24 +90,24 @@ impl Compiled {
     pub fn eval(&self, facts: &Facts<'_>, current: Elem) -> i64 {
         match self {
             Compiled::Const(v) => *v,
-            Compiled::HandFlag(mask) => i64::from(facts.flags & mask != 0),
             Compiled::HandInt(HandInt::WinningTile) => facts.winning_tile,
-            Compiled::ElemFlag(mask) => i64::from(current.flags & mask != 0),
+            Compiled::HandMask(m) => i64::from(m.test(facts.flags)),
+            Compiled::ElemMask(m) => i64::from(m.test(current.flags)),
             Compiled::ElemInt(ElemInt::Copies) => i64::from(current.copies),
             Compiled::ElemInt(ElemInt::Number) => i64::from(current.number),
             Compiled::ElemInt(ElemInt::Tile) => i64::from(current.tile),
-            Compiled::Not(a) => i64::from(a.eval(facts, current) == 0),
-            Compiled::Neg(a) => a.eval(facts, current).saturating_neg(),
-            Compiled::And(a, b) => {
-                i64::from(a.eval(facts, current) != 0 && b.eval(facts, current) != 0)
+            Compiled::Not(a) => i64::from(!a.holds(facts, current)),
+            Compiled::Neg(a) => a.value(facts, current).saturating_neg(),
+            Compiled::And(a, b) => i64::from(a.holds(facts, current) && b.holds(facts, current)),
+            Compiled::Or(a, b) => i64::from(a.holds(facts, current) || b.holds(facts, current)),
+            Compiled::Cmp(op, a, b) => i64::from(compare(
+                *op,
+                a.value(facts, current),
+                b.value(facts, current),
+            )),
+            Compiled::Arith(op, a, b) => {
+                arith(*op, a.value(facts, current), b.value(facts, current))
             }
-            Compiled::Or(a, b) => {
-                i64::from(a.eval(facts, current) != 0 || b.eval(facts, current) != 0)
-            }
-            Compiled::Cmp(op, a, b) => {
-                i64::from(compare(*op, a.eval(facts, current), b.eval(facts, current)))
-            }
-            Compiled::Arith(op, a, b) => arith(*op, a.eval(facts, current), b.eval(facts, current)),
             Compiled::Count(c, cond) => {
                 let weigh = |e: &Elem| {
                     if *c == Collection::Tiles {
@@ -80,31 +119,59 @@ impl Compiled {
                 facts
                     .elements(*c)
                     .iter()
-                    .filter(|e| cond.eval(facts, **e) != 0)
+                    .filter(|e| cond.holds(facts, **e))
                     .map(weigh)
                     .sum()
             }
-            Compiled::Any(c, cond) => {
-                i64::from(facts.elements(*c).iter().any(|e| cond.eval(facts, *e) != 0))
-            }
-            Compiled::All(c, cond) => {
-                i64::from(facts.elements(*c).iter().all(|e| cond.eval(facts, *e) != 0))
-            }
+            // A flag asked of some or every element is read from the aggregates when it can
+            // be: one bit (or one of several bits) of some element, all bits of every element.
+            Compiled::Any(c, cond) => match **cond {
+                Compiled::ElemMask(Mask {
+                    all,
+                    none: 0,
+                    any: 0,
+                }) if all.count_ones() == 1 => i64::from(facts.any[slot(*c)] & all != 0),
+                Compiled::ElemMask(Mask {
+                    all: 0,
+                    none: 0,
+                    any,
+                }) => i64::from(facts.any[slot(*c)] & any != 0),
+                _ => i64::from(facts.elements(*c).iter().any(|e| cond.holds(facts, *e))),
+            },
+            Compiled::All(c, cond) => match **cond {
+                Compiled::ElemMask(Mask { all, none, any: 0 }) => {
+                    i64::from(facts.every[slot(*c)] & all == all && facts.any[slot(*c)] & none == 0)
+                }
+                _ => i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e))),
+            },
             Compiled::Suits(c) => {
-                let used = facts.elements(*c).iter().fold(0, |acc, e| acc | e.flags);
-                [elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
-                    .iter()
-                    .filter(|&&s| used & s != 0)
-                    .count() as i64
+                let suits = elem::CHARACTERS | elem::DOTS | elem::BAMBOO;
+                i64::from((facts.any[slot(*c)] & suits).count_ones())
             }
             Compiled::Kinds => facts.tiles.len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
         }
     }
 
-    /// The expression as a condition.
+    /// The expression as a condition. The shapes most conditions fold into (a mask test,
+    /// a constant) are tested here without a call.
+    #[inline]
     pub fn holds(&self, facts: &Facts<'_>, current: Elem) -> bool {
-        self.eval(facts, current) != 0
+        match self {
+            Compiled::ElemMask(m) => m.test(current.flags),
+            Compiled::HandMask(m) => m.test(facts.flags),
+            Compiled::Const(v) => *v != 0,
+            _ => self.eval(facts, current) != 0,
+        }
+    }
+
+    /// The expression as a number, with constants read without a call.
+    #[inline]
+    pub fn value(&self, facts: &Facts<'_>, current: Elem) -> i64 {
+        match self {
+            Compiled::Const(v) => *v,
+            _ => self.eval(facts, current),
+        }
     }
 }
 

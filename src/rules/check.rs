@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant};
+use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Env, ParamValue, compile};
 use crate::predicate::names::hand;
@@ -17,6 +17,9 @@ pub struct CompiledVariant {
     pub variant: Variant,
     /// Its supported items, in order.
     pub items: Vec<CompiledItem>,
+    /// The items that apply to the winner, and those that apply to the others, each
+    /// grouped by what they look at: the order scoring walks them in.
+    pub by_player: [Vec<CompiledItem>; 2],
     /// Its special shapes' conditions, in order.
     pub shapes: Vec<Compiled>,
     /// The score cap (points-and-doubles), if any.
@@ -140,6 +143,10 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         if let (Some(when), Some(value)) = (when, value) {
             items.push(CompiledItem {
                 index,
+                kind: item.kind,
+                for_each: item.for_each,
+                who: item.who,
+                with_limit_hand: item.with_limit_hand,
                 when,
                 value,
                 replaces,
@@ -202,7 +209,21 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     }) || shapes
         .iter()
         .any(|s| uses_hand_flag(s, hand::ONLY_POSSIBLE));
+    let plan = |winner: bool| {
+        let mut list: Vec<CompiledItem> = items
+            .iter()
+            .filter(|i| match i.who {
+                Who::All => true,
+                Who::Winner => winner,
+                Who::Others => !winner,
+            })
+            .cloned()
+            .collect();
+        list.sort_by_key(|i| i.for_each as u8);
+        list
+    };
     Ok(CompiledVariant {
+        by_player: [plan(true), plan(false)],
         limit: int_param("limit"),
         min_faan: int_param("min-faan").unwrap_or(0),
         max_faan: int_param("max-faan"),
@@ -259,7 +280,7 @@ fn compile_source(
 /// True when the expression reads one of the hand flags in `mask`.
 fn uses_hand_flag(c: &Compiled, mask: u64) -> bool {
     match c {
-        Compiled::HandFlag(m) => m & mask != 0,
+        Compiled::HandMask(m) => (m.all | m.none | m.any) & mask != 0,
         Compiled::Not(a) | Compiled::Neg(a) => uses_hand_flag(a, mask),
         Compiled::And(a, b)
         | Compiled::Or(a, b)

@@ -268,11 +268,20 @@ impl Variant {
     }
 }
 
-/// A compiled condition or value of an item.
+/// An item ready to evaluate: its compiled condition and value, and copies of the facts
+/// about it that scoring reads for every hand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompiledItem {
     /// Index in [`Variant::items`].
     pub index: usize,
+    /// What it gives.
+    pub kind: ItemKind,
+    /// What it looks at.
+    pub for_each: ForEach,
+    /// Whose hands.
+    pub who: Who,
+    /// Still counted on top of a limit hand.
+    pub with_limit_hand: bool,
     /// The condition (constant true when none was given).
     pub when: Compiled,
     /// The value.

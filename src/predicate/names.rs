@@ -309,3 +309,46 @@ pub fn collection(name: &str) -> Option<Scope> {
         .find(|(n, _, _)| *n == name)
         .map(|(_, s, _)| *s)
 }
+
+/// The reference tables of names, collections and functions, in Markdown, as
+/// `docs/rule-language.md` shows them (a test keeps the two the same).
+pub fn reference_markdown() -> String {
+    let scope_words = |scopes: &[Scope]| {
+        scopes
+            .iter()
+            .map(|s| match s {
+                Scope::Hand => "hand",
+                Scope::Set => "set",
+                Scope::Tile => "tile",
+                Scope::Bonus => "bonus",
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let type_word = |ty: Type| match ty {
+        Type::Bool => "condition",
+        Type::Int => "number",
+        Type::Tile => "tile",
+        Type::Str => "quoted name",
+        Type::Collection => "collection",
+    };
+    let mut out = String::from("| name | type | looks at | meaning |\n|---|---|---|---|\n");
+    for n in NAMES {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            n.name,
+            type_word(n.ty),
+            scope_words(n.scopes),
+            n.doc
+        ));
+    }
+    out.push_str("\n| collection | elements |\n|---|---|\n");
+    for (name, _, doc) in COLLECTIONS {
+        out.push_str(&format!("| `{name}` | {doc} |\n"));
+    }
+    out.push_str("\n| function | gives |\n|---|---|\n");
+    for f in FUNCTIONS {
+        out.push_str(&format!("| `{}` | {} |\n", f.signature, f.doc));
+    }
+    out
+}

@@ -1,0 +1,29 @@
+//! Any text given as a variant file loads or is refused with problems inside the text; a
+//! variant that loads scores a hand without a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mjrules::rules::LoadError;
+
+const HAND: &str = "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"222m 345p 666s 99s\"\nmelds = [\"777z\"]\nbonus = [\"2f\"]\n[win]\ntile = \"4p\"\nfrom = \"discard\"\n";
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match mjrules::rules::load::load_text("fuzz.toml", text) {
+        Ok(variant) => {
+            let hand = mjrules::hand::parse_hand("hand.toml", HAND).unwrap();
+            let _ = mjrules::evaluate::score(&variant, &hand);
+        }
+        Err(LoadError::Files(errors)) => {
+            for e in errors {
+                for p in e.problems() {
+                    let t = e.text();
+                    assert!(p.span.start <= p.span.end && p.span.end <= t.len());
+                    assert!(t.is_char_boundary(p.span.start) && t.is_char_boundary(p.span.end));
+                }
+                let _ = e.render_plain();
+            }
+        }
+        Err(LoadError::Message(_)) => {}
+    }
+});

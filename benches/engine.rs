@@ -51,12 +51,17 @@ fn waits_of_waiting_hand(bencher: Bencher) {
 #[path = "handwritten_bmja.rs"]
 mod handwritten;
 
-/// Full scoring of a winning hand under the interpreted `bmja` variant (arrangements and
-/// every item of its table; bmja asks nothing that needs the waits).
+/// Full scoring of a winning hand under BMJA's basic table from text 003
+/// (benches/bmja-basic.toml: arrangements and every item; it asks nothing that needs the
+/// waits).
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn score_bmja_interpreted(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
-    let variant = mjrules::rules::load("bmja", &[]).unwrap();
+    let variant = mjrules::rules::load(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/benches/bmja-basic.toml"),
+        &[],
+    )
+    .unwrap();
     let mut scorer = mjrules::evaluate::Scorer::new(&variant);
     let mut next = 0;
     bencher.bench_local(|| {
@@ -79,11 +84,12 @@ fn score_bmja_handwritten(bencher: Bencher) {
     });
 }
 
-/// `bmja` plus an item that asks for the only possible tile, so the waits are computed too.
+/// The basic table plus an item that asks for the only possible tile, so the waits are
+/// computed too.
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn score_bmja_with_waits(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
-    let text = "[variant]\nid = \"bmja-waits\"\nextends = \"bmja\"\n[[points]]\nid = \"only-possible\"\n\
+    let text = "[variant]\nid = \"bmja-waits\"\nextends = \"benches/bmja-basic.toml\"\n[[points]]\nid = \"only-possible\"\n\
                 who = \"winner\"\nwhen = \"only_possible\"\nvalue = 2\ncite = { source = \"001\", at = \"only possible tile\" }\n";
     let variant = mjrules::rules::load::load_text("bmja-waits.toml", text).unwrap();
     assert!(variant.needs_waits);

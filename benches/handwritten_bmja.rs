@@ -1,4 +1,4 @@
-//! BMJA's basic table (rules/bmja.toml) written by hand in Rust, as a yardstick: the
+//! BMJA's basic table (benches/bmja-basic.toml) written by hand in Rust, as a yardstick: the
 //! benchmark compares it with the interpreted variant to price the interpretation, and a
 //! test checks that both give the same totals on random hands.
 

@@ -74,7 +74,14 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
                 true,
                 &mut groups,
                 &mut |groups| {
-                    push_winning(&base, groups, win.tile, win.from.is_claimed(), out);
+                    push_winning(
+                        &base,
+                        groups,
+                        win.tile,
+                        win.from.is_claimed(),
+                        win.completes,
+                        out,
+                    );
                 },
             );
         }
@@ -96,6 +103,7 @@ fn push_winning(
     groups: &[(SetKind, Tile)],
     winning_tile: Tile,
     claimed: bool,
+    completes: Option<(SetKind, Tile)>,
     out: &mut Vec<Arrangement>,
 ) {
     let mut template = base.clone();
@@ -107,7 +115,10 @@ fn push_winning(
     for (g, &(kind, tile)) in groups.iter().enumerate() {
         let set = Set::concealed(kind, tile);
         // Two identical groups give the same arrangement: keep the first.
-        if !set.contains(winning_tile) || groups[..g].contains(&(kind, tile)) {
+        if !set.contains(winning_tile)
+            || groups[..g].contains(&(kind, tile))
+            || completes.is_some_and(|c| c != (kind, tile))
+        {
             continue;
         }
         let index = base.sets.len() + g;

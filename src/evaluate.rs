@@ -65,6 +65,9 @@ pub struct ScoreCard {
     pub arrangement: Option<Arrangement>,
     /// The special shape the hand was read as, as an index into the variant's shapes.
     pub shape: Option<usize>,
+    /// For a winner whose best reading is not a valid Mah-Jong: the first requirement it
+    /// does not meet, as an index into the variant's requirements.
+    pub unmet: Option<usize>,
 }
 
 /// The numbers of a score, without the trace.
@@ -82,6 +85,8 @@ pub struct Totals {
     pub limit_hand: Option<usize>,
     /// See [`ScoreCard::total`].
     pub total: i64,
+    /// See [`ScoreCard::unmet`].
+    pub unmet: Option<usize>,
 }
 
 impl Totals {
@@ -152,6 +157,7 @@ impl<'v> Scorer<'v> {
             },
             arrangement,
             shape,
+            unmet: totals.unmet,
         }
     }
 
@@ -167,18 +173,25 @@ impl<'v> Scorer<'v> {
         self.tiles.clear();
         let own = hand.own_tiles();
         let mut tile_flags = [0u64; Tile::COUNT];
+        let mut by_number = [0u8; 10];
         for tile in TileSet::held(&own).iter() {
             let e = tile_elem(tile, own.get(tile), hand);
             tile_flags[tile.index()] = e.flags;
+            by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
+        }
+        for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
+            e.same_number = by_number[usize::from(e.number)];
         }
         self.bonus.clear();
         self.bonus
             .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
 
+        // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
+        let shape_flags = base_flags | concealed_flag(hand);
         let shape_facts = Facts::new(
-            base_flags,
+            shape_flags,
             winning_tile(hand),
             0,
             &[],
@@ -186,11 +199,20 @@ impl<'v> Scorer<'v> {
             &self.bonus,
         );
         for (i, shape) in variant.shapes.iter().enumerate() {
-            if shape.holds(&shape_facts, Elem::default()) {
+            if hand.melds.is_empty() && shape.holds(&shape_facts, Elem::default()) {
                 shapes |= 1 << i;
             }
         }
 
+        let calling = if winner || variant.calling_targets.is_empty() {
+            Vec::new()
+        } else {
+            calling_for(variant, hand)
+        };
+        let shape_facts = Facts {
+            calling: &calling,
+            ..shape_facts
+        };
         self.arrangements.clear();
         arrange_into(hand, &mut self.arrangements);
         self.best_fired.clear();
@@ -235,7 +257,7 @@ impl<'v> Scorer<'v> {
                     continue;
                 }
                 let facts = Facts {
-                    flags: base_flags | hf::COMPLETE | hf::SPECIAL_SHAPE | concealed_flag(hand),
+                    flags: shape_flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
                     shapes,
                     ..shape_facts
                 };
@@ -345,7 +367,22 @@ fn apply_items(
     if !replaced.is_empty() {
         fired.retain(|f| !replaced.contains(&f.item));
     }
-    combine(variant, fired, winner, facts.flags & hf::COMPLETE != 0)
+    let mut totals = combine(variant, fired, winner, facts.flags & hf::COMPLETE != 0);
+    if winner
+        && let Some(unmet) = variant
+            .requirements
+            .iter()
+            .position(|r| !r.holds(facts, Elem::default()))
+    {
+        // Not a valid Mah-Jong under this variant: the hand scores nothing.
+        totals = Totals {
+            valid: false,
+            faan: totals.faan.map(|_| 0),
+            unmet: Some(unmet),
+            ..Totals::default()
+        };
+    }
+    totals
 }
 
 /// Combines the items that counted into the numbers of the score.
@@ -396,6 +433,7 @@ fn combine(
                         faan: None,
                         limit_hand: Some(item),
                         total: with_limit,
+                        unmet: None,
                     };
                 }
             }
@@ -406,6 +444,7 @@ fn combine(
                 faan: None,
                 limit_hand: None,
                 total: normal,
+                unmet: None,
             }
         }
         Style::Faan => {
@@ -432,9 +471,43 @@ fn combine(
                 faan: Some(faan),
                 limit_hand: limit.map(|(i, _)| i),
                 total,
+                unmet: None,
             }
         }
     }
+}
+
+/// The items of `variant.calling_targets` that one more tile would make apply to a hand
+/// that did not go out: each tile that could still come is added, the hand is scored as won
+/// with it from the wall, and the items of the best reading are kept.
+fn calling_for(variant: &CompiledVariant, hand: &Hand) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut scorer = Scorer::new(variant);
+    let own = hand.own_tiles();
+    for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+        let mut completed = hand.clone();
+        completed.concealed.add(tile);
+        completed.win = Some(crate::hand::Win {
+            tile,
+            from: WinSource::Wall,
+            discarder: None,
+            last: false,
+            original_call: false,
+            heavenly: false,
+            kong_on_kong: false,
+            completes: None,
+        });
+        let totals = scorer.totals(&completed);
+        if !totals.valid {
+            continue;
+        }
+        for f in &scorer.best_fired {
+            if variant.calling_targets.contains(&f.item) && !found.contains(&f.item) {
+                found.push(f.item);
+            }
+        }
+    }
+    found
 }
 
 /// `points × 2^doubles`, saturating.
@@ -491,6 +564,9 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
     }
     if win.heavenly {
         flags |= hf::HEAVENLY;
+    }
+    if win.kong_on_kong {
+        flags |= hf::KONG_ON_KONG;
     }
     if with_waits && only_possible(hand) {
         flags |= hf::ONLY_POSSIBLE;
@@ -557,6 +633,7 @@ fn tile_elem(tile: Tile, copies: u8, hand: &Hand) -> Elem {
         copies,
         number: if tile.is_suited() { tile.number() } else { 0 },
         tile: tile.index() as i8,
+        same_number: 0,
     }
 }
 
@@ -595,6 +672,7 @@ fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
             0
         },
         tile: set.tile.index() as i8,
+        same_number: 0,
     }
 }
 
@@ -611,5 +689,6 @@ fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
         copies: 1,
         number: 0,
         tile: -1,
+        same_number: 0,
     }
 }

@@ -65,6 +65,12 @@ pub struct Win {
     pub original_call: bool,
     /// Dealt complete (East) or complete on the first discard (others).
     pub heavenly: bool,
+    /// Won with the loose tile of a kong made with a loose tile ("kong upon kong",
+    /// Kajongg's "twofold fortune").
+    pub kong_on_kong: bool,
+    /// The set the winning tile completed, when the player showed it: only arrangements in
+    /// which the winning tile completes this set (kind and lowest tile) are read.
+    pub completes: Option<(SetKind, Tile)>,
 }
 
 /// One player's hand, validated.
@@ -668,6 +674,27 @@ fn read_win(
     let last = reader.flag("last", problems);
     let original_call = reader.flag("original-call", problems);
     let heavenly = reader.flag("heavenly", problems);
+    let kong_on_kong = reader.flag("kong-on-kong", problems);
+    let completes = reader.string("completes", source, problems).and_then(|s| {
+        let tiles = read_playing(&s, "completes", problems);
+        let set: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+        let shape = match set.as_slice() {
+            [a, b] if a == b => Some((SetKind::Pair, *a)),
+            _ => shape_of(&set).filter(|(k, _)| *k != SetKind::Kong),
+        };
+        let holds_tile = tile.as_ref().is_none_or(|(t, _)| set.contains(t));
+        if shape.is_none() || !holds_tile {
+            problems.push(
+                Problem::new(
+                    s.span.clone(),
+                    "`completes` names the chow, pung or pair that the winning tile completed",
+                    "not such a set",
+                )
+                .with_help("for example `completes = \"345p\"` when 4p completed 345p"),
+            );
+        }
+        shape
+    });
     reader.finish(problems);
     if problems.len() > before {
         return None;
@@ -681,6 +708,8 @@ fn read_win(
             last,
             original_call,
             heavenly,
+            kong_on_kong,
+            completes,
         },
         tile_span,
     ))

@@ -27,6 +27,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod evaluate;
 pub mod hand;
+pub mod kajongg;
 pub mod predicate;
 pub mod random;
 pub mod render;

@@ -10,12 +10,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use mjrules::arrange::arrangements;
-use mjrules::diagnostic::InputError;
+use mjrules::diagnostic::{InputError, Problem};
 use mjrules::evaluate::score;
 use mjrules::hand::{Hand, parse_hand};
+use mjrules::kajongg::parse_kajongg;
 use mjrules::render;
 use mjrules::rules::{LoadError, builtin, load, load::parse_override};
-use mjrules::tiles::TileStyle;
+use mjrules::tiles::{TileStyle, Wind};
 use mjrules::waits::waits;
 
 /// Scores Mahjong hands from rulebooks written as data.
@@ -43,7 +44,17 @@ enum Command {
 #[derive(clap::Args)]
 struct HandArgs {
     /// The hand file (TOML), or `-` for standard input.
-    hand: PathBuf,
+    #[arg(required_unless_present = "kajongg")]
+    hand: Option<PathBuf>,
+    /// A hand in Kajongg's notation instead of a hand file.
+    #[arg(long, conflicts_with = "hand", requires = "seat")]
+    kajongg: Option<String>,
+    /// The player's seat, for `--kajongg`.
+    #[arg(long, value_parser = parse_wind)]
+    seat: Option<Wind>,
+    /// The prevailing wind, for `--kajongg` (default east).
+    #[arg(long, value_parser = parse_wind, default_value = "east")]
+    prevailing: Wind,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -152,7 +163,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .iter()
                 .map(|id| load(id, &args.params))
                 .collect::<Result<Vec<_>, _>>()?;
-            let hand = load_hand(&args.hand.hand)?;
+            let hand = load_hand(&args.hand)?;
             let style = args.hand.tiles.into();
             let cards: Vec<_> = variants.iter().map(|v| (score(v, &hand), v)).collect();
             match args.hand.format {
@@ -234,7 +245,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Arrange(args) => {
-            let hand = load_hand(&args.hand)?;
+            let hand = load_hand(&args)?;
             let style = args.tiles.into();
             let found = arrangements(&hand);
             match args.format {
@@ -246,7 +257,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Waits(args) => {
-            let hand = load_hand(&args.hand)?;
+            let hand = load_hand(&args)?;
             let style = args.tiles.into();
             let found = waits(&hand);
             match args.format {
@@ -273,7 +284,27 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Failure> {
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
 }
 
-fn load_hand(path: &PathBuf) -> Result<Hand, Failure> {
+fn parse_wind(text: &str) -> Result<Wind, String> {
+    Wind::from_name(text)
+        .ok_or_else(|| format!("`{text}` is not a wind: use east, south, west or north"))
+}
+
+/// The hand named on the command line: a hand file, standard input, or a Kajongg string.
+fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
+    if let Some(text) = &args.kajongg {
+        let seat = args.seat.expect("clap requires --seat with --kajongg");
+        return parse_kajongg(text, seat, args.prevailing).map_err(|errors| {
+            let problems = errors
+                .into_iter()
+                .map(|e| Problem::new(e.span, e.message, "in the Kajongg string"))
+                .collect();
+            Failure::Input(render_error(InputError::new("<kajongg>", text, problems)))
+        });
+    }
+    let path = args
+        .hand
+        .as_ref()
+        .expect("clap requires a hand file or --kajongg");
     let (name, text) = read_input(path)?;
     parse_hand(&name, &text).map_err(|e| Failure::Input(render_error(e)))
 }

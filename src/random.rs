@@ -144,6 +144,8 @@ impl HandGenerator {
                 last: rng.chance(3),
                 original_call: rng.chance(2),
                 heavenly: rng.chance(1),
+                kong_on_kong: from == WinSource::Loose && rng.chance(10),
+                completes: None,
             }),
         })
     }

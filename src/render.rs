@@ -179,6 +179,7 @@ pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
         "doubles": card.doubles,
         "faan": card.faan,
         "limit_hand": card.limit_hand.map(|i| items[i].id.value.clone()),
+        "unmet_requirement": card.unmet.map(|r| variant.variant.requirements[r].id.value.clone()),
         "total": card.total,
         "rules": rules,
         "arrangement": reading(card, variant, style),
@@ -194,11 +195,21 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
         out.push_str(&format!("hand: {}\n", read.join("  ")));
     }
     if card.winner && !card.valid {
-        out.push_str(if card.arrangement.is_none() && card.shape.is_none() {
-            "not a complete hand under this variant: it scores nothing\n"
-        } else {
-            "below the variant's minimum to win: it scores nothing\n"
-        });
+        let why = match (card.unmet, &card.arrangement, card.shape) {
+            (Some(r), _, _) => {
+                let r = &variant.variant.requirements[r];
+                format!(
+                    "does not meet the requirement `{}` ({})",
+                    r.id.value,
+                    r.cite.text()
+                )
+            }
+            (None, None, None) => "is not a complete hand under this variant".to_string(),
+            _ => "is below the variant's minimum to win".to_string(),
+        };
+        out.push_str(&format!(
+            "not a valid Mah-Jong: the hand {why}, so it scores nothing\n"
+        ));
     }
     if !card.fired.is_empty() {
         let rows: Vec<[String; 4]> = card

@@ -11,7 +11,11 @@ use mjrules::rules::load;
 
 #[test]
 fn interpreted_bmja_matches_the_hand_written_scorer() {
-    let variant = load("bmja", &[]).unwrap();
+    let variant = load(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/benches/bmja-basic.toml"),
+        &[],
+    )
+    .unwrap();
     let mut scorer = Scorer::new(&variant);
     let mut generator = HandGenerator::new(99);
     let mut buffer = Vec::new();

@@ -147,6 +147,8 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                         last: false,
                         original_call: false,
                         heavenly: false,
+                        kong_on_kong: false,
+                        completes: None,
                     }),
                 })
             },

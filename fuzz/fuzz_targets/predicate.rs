@@ -10,7 +10,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let params = [("limit".to_string(), ParamValue::Int(1000)), ("cap".to_string(), ParamValue::None)];
     let shapes = ["seven-pairs".to_string()];
-    let env = Env { params: &params, shapes: &shapes };
+    let items = ["pung-dragon".to_string()];
+    let env = Env { params: &params, shapes: &shapes, items: &items };
     match parse(text) {
         Err(e) => assert!(e.span.start <= e.span.end && e.span.end <= text.len()),
         Ok(expr) => {

@@ -98,6 +98,8 @@ pub struct Env<'a> {
     pub params: &'a [(String, ParamValue)],
     /// The ids of the variant's special shapes; `shape('id')` compiles to the index.
     pub shapes: &'a [String],
+    /// The ids of the variant's items; `calling('id')` compiles to the index.
+    pub items: &'a [String],
 }
 
 /// A collection as the evaluator sees it.
@@ -248,6 +250,9 @@ pub enum Compiled {
     Kinds,
     /// The hand forms the special shape with this index.
     Shape(u32),
+    /// The player did not go out, and one more tile would make the item with this index
+    /// apply.
+    Calling(u32),
 }
 
 /// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`.
@@ -554,6 +559,9 @@ impl Checker<'_> {
         if name == "shape" {
             return self.shape(&args[0]);
         }
+        if name == "calling" {
+            return self.calling(&args[0]);
+        }
         let (collection, inner_scope) = self.collection(&args[0])?;
         match name {
             "suits" => return Some((Compiled::Suits(collection), Type::Int)),
@@ -607,6 +615,33 @@ impl Checker<'_> {
             _ => Collection::Bonus,
         };
         Some((collection, scope))
+    }
+
+    fn calling(&mut self, arg: &Expr) -> Option<(Compiled, Type)> {
+        let ExprKind::Str(id) = &arg.kind else {
+            self.error(
+                arg.span.clone(),
+                "`calling` takes the id of an item in quotes: `calling('gates-of-heaven')`".into(),
+                "expected a quoted id",
+                None,
+            );
+            return None;
+        };
+        match self.env.items.iter().position(|s| s == id) {
+            Some(i) => Some((Compiled::Calling(i as u32), Type::Bool)),
+            None => {
+                let help = did_you_mean(id, self.env.items.iter().map(String::as_str))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| Some("`calling` names an item of this variant".into()));
+                self.error(
+                    arg.span.clone(),
+                    format!("unknown item `{id}`"),
+                    "not an item of this variant",
+                    help,
+                );
+                None
+            }
+        }
     }
 
     fn shape(&mut self, arg: &Expr) -> Option<(Compiled, Type)> {

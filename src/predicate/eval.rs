@@ -17,6 +17,8 @@ pub struct Elem {
     pub number: u8,
     /// The tile index (first tile of a set), or -1 for bonus tiles.
     pub tile: i8,
+    /// Tiles: copies held of this number in all suits (0 for honours).
+    pub same_number: u8,
 }
 
 /// The facts about one arrangement of a hand.
@@ -28,6 +30,9 @@ pub struct Facts<'a> {
     pub winning_tile: i64,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
+    /// The items that one more tile would make apply (for a player who did not go out, and
+    /// only the items some `calling` asks about).
+    pub calling: &'a [usize],
     /// The arrangement's sets.
     pub sets: &'a [Elem],
     /// The player's distinct tiles.
@@ -57,6 +62,7 @@ impl<'a> Facts<'a> {
             flags,
             winning_tile,
             shapes,
+            calling: &[],
             sets,
             tiles,
             bonus,
@@ -96,6 +102,7 @@ impl Compiled {
             Compiled::ElemInt(ElemInt::Copies) => i64::from(current.copies),
             Compiled::ElemInt(ElemInt::Number) => i64::from(current.number),
             Compiled::ElemInt(ElemInt::Tile) => i64::from(current.tile),
+            Compiled::ElemInt(ElemInt::NumberCopies) => i64::from(current.same_number),
             Compiled::Not(a) => i64::from(!a.holds(facts, current)),
             Compiled::Neg(a) => a.value(facts, current).saturating_neg(),
             Compiled::And(a, b) => i64::from(a.holds(facts, current) && b.holds(facts, current)),
@@ -150,6 +157,7 @@ impl Compiled {
             }
             Compiled::Kinds => facts.tiles.len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
+            Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
         }
     }
 

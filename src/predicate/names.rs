@@ -43,6 +43,8 @@ pub mod hand {
     pub const LAST_FROM_WALL: u64 = 1 << 15;
     /// The discard of the last tile of the wall, claimed by the winner.
     pub const LAST_DISCARD: u64 = 1 << 16;
+    /// Won with the loose tile of a kong made with a loose tile.
+    pub const KONG_ON_KONG: u64 = 1 << 17;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
@@ -131,6 +133,9 @@ pub enum ElemInt {
     Number,
     /// The tile itself (tiles, and pungs, kongs and pairs): a tile value.
     Tile,
+    /// How many tiles of the same number the player holds in all three suits (tiles; 0 for
+    /// honours): knitting is `number_copies == 2 * copies` for every tile.
+    NumberCopies,
 }
 
 /// What a name reads.
@@ -188,6 +193,7 @@ names! {
     "last_tile": Bool, HAND, H(hand::LAST_TILE), "the winning tile was the last tile of the wall, or the discard of it";
     "last_from_wall": Bool, HAND, H(hand::LAST_FROM_WALL), "the winner drew the last tile of the wall";
     "last_discard": Bool, HAND, H(hand::LAST_DISCARD), "the winner claimed the discard of the last tile of the wall";
+    "kong_on_kong": Bool, HAND, H(hand::KONG_ON_KONG), "won with the loose tile of a kong made with a loose tile (kong upon kong)";
     "original_call": Bool, HAND, H(hand::ORIGINAL_CALL), "the player declared a ready hand at the start and kept it";
     "heavenly": Bool, HAND, H(hand::HEAVENLY), "dealt complete (East) or complete on the first discard (others)";
     "only_possible": Bool, HAND, H(hand::ONLY_POSSIBLE), "the winning tile was the only tile that could complete the hand";
@@ -235,6 +241,7 @@ names! {
     "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds";
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";
+    "number_copies": Int, TILE, EI(ElemInt::NumberCopies), "how many tiles of this number the player holds, in all suits (0 for honours)";
 }
 
 /// The collections that `count`, `any` and `all` look through.
@@ -289,6 +296,11 @@ pub const FUNCTIONS: &[Function] = &[
         name: "kinds",
         signature: "kinds(tiles)",
         doc: "how many distinct tiles",
+    },
+    Function {
+        name: "calling",
+        signature: "calling('ID')",
+        doc: "the player did not go out, and one more tile would make item ID apply (a calling hand)",
     },
     Function {
         name: "shape",

@@ -22,6 +22,8 @@ pub struct CompiledVariant {
     pub by_player: [Vec<CompiledItem>; 2],
     /// Its special shapes' conditions, in order.
     pub shapes: Vec<Compiled>,
+    /// Its requirements' conditions, in order.
+    pub requirements: Vec<Compiled>,
     /// The score cap (points-and-doubles), if any.
     pub limit: Option<i64>,
     /// The least faan to win (faan).
@@ -31,6 +33,9 @@ pub struct CompiledVariant {
     /// Some condition asks whether the winning tile was the only possible one, so the
     /// waits must be computed.
     pub needs_waits: bool,
+    /// The items some `calling('id')` asks about, as item indexes: for a player who did not
+    /// go out, each is tried against every tile that could come.
+    pub calling_targets: Vec<usize>,
 }
 
 impl CompiledVariant {
@@ -49,25 +54,38 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         .map(|p| (p.name.value.clone(), p.value))
         .collect();
     let shape_ids: Vec<String> = variant.shapes.iter().map(|s| s.id.value.clone()).collect();
+    let item_ids: Vec<String> = variant.items.iter().map(|i| i.id.value.clone()).collect();
     let env = Env {
+        items: &item_ids,
         params: &params,
         shapes: &shape_ids,
     };
 
-    let mut seen_shapes: HashMap<&str, ()> = HashMap::new();
-    let mut shapes = Vec::new();
-    for shape in &variant.shapes {
-        if seen_shapes.insert(&shape.id.value, ()).is_some() {
-            problems[shape.id.file].push(Problem::new(
-                shape.id.span.clone(),
-                format!("a second shape with the id `{}`", shape.id.value),
-                "duplicate id",
-            ));
+    let mut compile_conditions = |list: &[super::Condition], what: &str| {
+        let mut seen: HashMap<&str, ()> = HashMap::new();
+        let mut out = Vec::new();
+        for condition in list {
+            if seen.insert(&condition.id.value, ()).is_some() {
+                problems[condition.id.file].push(Problem::new(
+                    condition.id.span.clone(),
+                    format!("a second {what} with the id `{}`", condition.id.value),
+                    "duplicate id",
+                ));
+            }
+            if let Some(c) = compile_source(
+                &condition.when,
+                Scope::Hand,
+                Type::Bool,
+                &env,
+                &mut problems,
+            ) {
+                out.push(c);
+            }
         }
-        if let Some(c) = compile_source(&shape.when, Scope::Hand, Type::Bool, &env, &mut problems) {
-            shapes.push(c);
-        }
-    }
+        out
+    };
+    let shapes = compile_conditions(&variant.shapes, "shape");
+    let requirements = compile_conditions(&variant.requirements, "requirement");
 
     let mut ids: HashMap<&str, usize> = HashMap::new();
     for (index, item) in variant.items.iter().enumerate() {
@@ -222,7 +240,17 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         list.sort_by_key(|i| i.for_each as u8);
         list
     };
+    let mut calling_targets = Vec::new();
+    for c in items
+        .iter()
+        .flat_map(|i| [&i.when, &i.value])
+        .chain(shapes.iter())
+        .chain(requirements.iter())
+    {
+        collect_calling(c, &mut calling_targets);
+    }
     Ok(CompiledVariant {
+        calling_targets,
         by_player: [plan(true), plan(false)],
         limit: int_param("limit"),
         min_faan: int_param("min-faan").unwrap_or(0),
@@ -230,6 +258,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         needs_waits,
         items,
         shapes,
+        requirements,
         variant,
     })
 }
@@ -274,6 +303,25 @@ fn compile_source(
             }
             None
         }
+    }
+}
+
+/// Adds the items that `calling(…)` in `c` asks about.
+fn collect_calling(c: &Compiled, out: &mut Vec<usize>) {
+    match c {
+        Compiled::Calling(i) if !out.contains(&(*i as usize)) => out.push(*i as usize),
+        Compiled::Not(a) | Compiled::Neg(a) => collect_calling(a, out),
+        Compiled::And(a, b)
+        | Compiled::Or(a, b)
+        | Compiled::Cmp(_, a, b)
+        | Compiled::Arith(_, a, b) => {
+            collect_calling(a, out);
+            collect_calling(b, out);
+        }
+        Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => {
+            collect_calling(a, out)
+        }
+        _ => {}
     }
 }
 

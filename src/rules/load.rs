@@ -223,6 +223,7 @@ impl Loader {
                     notes: None,
                     params: Vec::new(),
                     shapes: Vec::new(),
+                    requirements: Vec::new(),
                     items: Vec::new(),
                     faan_table: Vec::new(),
                     files: Vec::new(),
@@ -247,32 +248,48 @@ impl Loader {
             variant.notes = Some(notes);
         }
         for remove in &read.remove {
-            match variant
-                .items
-                .iter()
-                .position(|i| i.id.value == remove.value)
-            {
-                Some(at) => {
-                    variant.items.remove(at);
-                }
-                None => {
-                    let help = did_you_mean(
-                        &remove.value,
-                        variant.items.iter().map(|i| i.id.value.as_str()),
-                    )
+            let lists = [
+                variant
+                    .items
+                    .iter()
+                    .position(|i| i.id.value == remove.value)
+                    .map(|at| {
+                        variant.items.remove(at);
+                    }),
+                variant
+                    .shapes
+                    .iter()
+                    .position(|s| s.id.value == remove.value)
+                    .map(|at| {
+                        variant.shapes.remove(at);
+                    }),
+                variant
+                    .requirements
+                    .iter()
+                    .position(|r| r.id.value == remove.value)
+                    .map(|at| {
+                        variant.requirements.remove(at);
+                    }),
+            ];
+            if lists.iter().all(Option::is_none) {
+                let ids = variant
+                    .items
+                    .iter()
+                    .map(|i| &i.id)
+                    .chain(variant.shapes.iter().map(|s| &s.id))
+                    .chain(variant.requirements.iter().map(|r| &r.id))
+                    .map(|id| id.value.as_str());
+                let help = did_you_mean(&remove.value, ids)
                     .map(|s| format!("did you mean `{s}`?"))
-                    .unwrap_or_else(|| {
-                        "`remove` names items of the variant this one extends".into()
-                    });
-                    problems.push(
-                        Problem::new(
-                            remove.span.clone(),
-                            format!("there is no item `{}` to remove", remove.value),
-                            "unknown id",
-                        )
-                        .with_help(help),
-                    );
-                }
+                    .unwrap_or_else(|| "`remove` names items, shapes or requirements of the variant this one extends".into());
+                problems.push(
+                    Problem::new(
+                        remove.span.clone(),
+                        format!("there is nothing called `{}` to remove", remove.value),
+                        "unknown id",
+                    )
+                    .with_help(help),
+                );
             }
         }
         for param in read.params {
@@ -285,14 +302,15 @@ impl Loader {
                 None => variant.params.push(param),
             }
         }
-        for shape in read.shapes {
-            match variant
-                .shapes
-                .iter_mut()
-                .find(|s| s.id.value == shape.id.value)
-            {
-                Some(existing) => *existing = shape,
-                None => variant.shapes.push(shape),
+        for (list, new) in [
+            (&mut variant.shapes, read.shapes),
+            (&mut variant.requirements, read.requirements),
+        ] {
+            for condition in new {
+                match list.iter_mut().find(|s| s.id.value == condition.id.value) {
+                    Some(existing) => *existing = condition,
+                    None => list.push(condition),
+                }
             }
         }
         let inherited = variant.items.len();

@@ -198,12 +198,14 @@ pub struct Item {
     pub unsupported: Option<String>,
 }
 
-/// A special shape: a complete hand that is not four sets and a pair.
+/// A named condition of a variant: a special shape (a complete hand that is not four sets
+/// and a pair, stated over the hand's tiles) or a requirement (something every winning
+/// arrangement must meet, such as BMJA's one chow at most).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Shape {
-    /// Unique among the shapes.
+pub struct Condition {
+    /// Unique among the shapes, or among the requirements.
     pub id: Located<String>,
-    /// A condition on the hand's tiles.
+    /// The condition.
     pub when: Source,
     /// The passage it encodes.
     pub cite: Cite,
@@ -249,7 +251,9 @@ pub struct Variant {
     /// Parameters.
     pub params: Vec<Param>,
     /// Special shapes.
-    pub shapes: Vec<Shape>,
+    pub shapes: Vec<Condition>,
+    /// What every winning arrangement must meet to be a valid Mah-Jong.
+    pub requirements: Vec<Condition>,
     /// Scoring items, in order.
     pub items: Vec<Item>,
     /// Faan → base points: rows of (least faan, base points), ascending.

@@ -4,7 +4,7 @@
 use toml::de::DeValue;
 
 use super::{
-    Cite, File, ForEach, Item, ItemKind, Located, Param, Shape, Source, Style, ValueSource, Who,
+    Cite, Condition, File, ForEach, Item, ItemKind, Located, Param, Source, Style, ValueSource, Who,
 };
 use crate::diagnostic::Problem;
 use crate::document::{self, StrValue, TableReader, Value};
@@ -30,7 +30,9 @@ pub struct FileVariant {
     /// `[params]`.
     pub params: Vec<Param>,
     /// `[[shapes]]`.
-    pub shapes: Vec<Shape>,
+    pub shapes: Vec<Condition>,
+    /// `[[requirements]]`.
+    pub requirements: Vec<Condition>,
     /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order.
     pub items: Vec<Item>,
     /// `[faan-table] rows`.
@@ -66,8 +68,15 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> File
     }
     if let Some(v) = top.get("shapes") {
         for table in cx.array_of_tables(v, "shapes", problems) {
-            if let Some(shape) = cx.shape(table, problems) {
+            if let Some(shape) = cx.condition(table, "shapes", "a shape", problems) {
                 out.shapes.push(shape);
+            }
+        }
+    }
+    if let Some(v) = top.get("requirements") {
+        for table in cx.array_of_tables(v, "requirements", problems) {
+            if let Some(r) = cx.condition(table, "requirements", "a requirement", problems) {
+                out.requirements.push(r);
             }
         }
     }
@@ -313,8 +322,14 @@ impl Cx<'_> {
         }
     }
 
-    fn shape(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<Shape> {
-        let mut r = self.table(value, "shapes", "a shape", problems)?;
+    fn condition(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        what: &'static str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<Condition> {
+        let mut r = self.table(value, key, what, problems)?;
         let id = self.id(&mut r, problems);
         let when = r
             .require("when", problems)
@@ -323,7 +338,7 @@ impl Cx<'_> {
         let cite = self.cite(&mut r, problems);
         let notes = self.string(&mut r, "notes", problems);
         r.finish(problems);
-        Some(Shape {
+        Some(Condition {
             id: id?,
             when: when?,
             cite,

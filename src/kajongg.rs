@@ -1,0 +1,404 @@
+//! Kajongg's hand strings, for people moving from Kajongg and for its test data.
+//!
+//! In: a hand string in Kajongg's notation (described in
+//! `../shared/anchors/kajongg-scoring-cases.md`, section 1) and the player's seat and the
+//! prevailing wind, which the string does not hold. Out: a [`Hand`], or every notation error
+//! with its bytes in the string.
+//!
+//! A hand of 14 tiles or more (plus one per kong) is a Mah-Jong claim and becomes a winner's
+//! hand; fewer tiles are a hand that did not go out, scored for what it shows (Kajongg scores
+//! partial hands too, so their tile count is not checked). Lowercase melds of three or four
+//! tiles are declared sets; everything else (uppercase melds, pairs, the `R` rest) is
+//! concealed and is arranged freely, as Kajongg does with the rest.
+
+use std::ops::Range;
+
+use crate::hand::{Hand, Win, WinSource};
+use crate::set::{Exposure, Set, SetKind, shape_of};
+use crate::tiles::{BonusKind, BonusTile, Dragon, NotationError, Suit, Tile, TileCounts, Wind};
+
+/// One tile of a Kajongg string: the tile, whether it was written in uppercase (concealed),
+/// and its bytes.
+#[derive(Clone, Debug)]
+struct KTile {
+    tile: KAny,
+    upper: bool,
+    span: Range<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum KAny {
+    Playing(Tile),
+    Bonus(BonusTile),
+}
+
+fn wind_of(c: char) -> Option<Wind> {
+    match c {
+        'e' => Some(Wind::East),
+        's' => Some(Wind::South),
+        'w' => Some(Wind::West),
+        'n' => Some(Wind::North),
+        _ => None,
+    }
+}
+
+/// Reads the two-character tile at `at`.
+fn tile_at(text: &str, at: usize) -> Result<KTile, NotationError> {
+    let bytes = text.as_bytes();
+    let span = at..(at + 2).min(text.len());
+    let bad = |message: String| NotationError {
+        message,
+        span: span.clone(),
+    };
+    if at + 2 > text.len() || !text.is_char_boundary(at + 2) {
+        return Err(bad(
+            "a Kajongg tile is two characters: a group letter and a value".into(),
+        ));
+    }
+    let (group, value) = (bytes[at] as char, bytes[at + 1] as char);
+    let upper = group.is_ascii_uppercase();
+    let number = value.to_digit(10).map(|d| d as u8);
+    let tile = match group.to_ascii_lowercase() {
+        's' => number
+            .and_then(|n| Tile::new(Suit::Dots, n))
+            .map(KAny::Playing),
+        'b' => number
+            .and_then(|n| Tile::new(Suit::Bamboo, n))
+            .map(KAny::Playing),
+        'c' => number
+            .and_then(|n| Tile::new(Suit::Characters, n))
+            .map(KAny::Playing),
+        'w' => wind_of(value).map(|w| KAny::Playing(Tile::wind(w))),
+        'd' => match value {
+            'b' => Some(Dragon::White),
+            'g' => Some(Dragon::Green),
+            'r' => Some(Dragon::Red),
+            _ => None,
+        }
+        .map(|d| KAny::Playing(Tile::dragon(d))),
+        'f' if !upper => wind_of(value).map(|wind| {
+            KAny::Bonus(BonusTile {
+                kind: BonusKind::Flower,
+                wind,
+            })
+        }),
+        'y' if !upper => wind_of(value).map(|wind| {
+            KAny::Bonus(BonusTile {
+                kind: BonusKind::Season,
+                wind,
+            })
+        }),
+        _ => None,
+    };
+    tile.map(|tile| KTile {
+        tile,
+        upper,
+        span: span.clone(),
+    })
+    .ok_or_else(|| bad(format!("`{}` is not a Kajongg tile", &text[span.clone()])))
+}
+
+/// Reads a run of two-character tiles from `start` to `end`.
+fn tiles_in(text: &str, start: usize, end: usize, errors: &mut Vec<NotationError>) -> Vec<KTile> {
+    let mut out = Vec::new();
+    let mut at = start;
+    while at < end {
+        match tile_at(text, at) {
+            Ok(t) => out.push(t),
+            Err(e) => {
+                errors.push(e);
+                return out;
+            }
+        }
+        at += 2;
+    }
+    out
+}
+
+fn playing(tiles: &[KTile]) -> Option<Vec<Tile>> {
+    tiles
+        .iter()
+        .map(|t| match t.tile {
+            KAny::Playing(p) => Some(p),
+            KAny::Bonus(_) => None,
+        })
+        .collect()
+}
+
+/// Reads a Kajongg hand string for the player in `seat` in a round of `prevailing`.
+pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<NotationError>> {
+    let mut errors = Vec::new();
+    let mut concealed = TileCounts::default();
+    let mut melds: Vec<Set> = Vec::new();
+    let mut bonus: Vec<BonusTile> = Vec::new();
+    let mut last: Option<(KTile, Vec<KTile>)> = None;
+    let mut source: Option<(char, Range<usize>)> = None;
+    let mut original_call = false;
+    let mut kong_on_kong = false;
+
+    let mut offset = 0;
+    for token in text.split(' ') {
+        let start = offset;
+        offset += token.len() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        let end = start + token.len();
+        match token.as_bytes()[0] {
+            b'R' => {
+                for t in tiles_in(text, start + 1, end, &mut errors) {
+                    match t.tile {
+                        KAny::Playing(p) => concealed.add(p),
+                        KAny::Bonus(_) => errors.push(NotationError {
+                            message: "bonus tiles stand alone, not in the rest".into(),
+                            span: t.span,
+                        }),
+                    }
+                }
+            }
+            b'L' => {
+                let tiles = tiles_in(text, start + 1, end, &mut errors);
+                match tiles.split_first() {
+                    Some((tile, meld)) if matches!(tile.tile, KAny::Playing(_)) => {
+                        last = Some((tile.clone(), meld.to_vec()));
+                    }
+                    _ => errors.push(NotationError {
+                        message: "`L` is followed by the last tile, then optionally its meld"
+                            .into(),
+                        span: start..end,
+                    }),
+                }
+            }
+            b'm' => {
+                let mut chars = token[1..].char_indices();
+                if let Some((i, c)) = chars.next() {
+                    source = Some((c, start + 1 + i..start + 2 + i));
+                }
+                for (i, c) in chars {
+                    match c {
+                        'a' => original_call = true,
+                        't' => kong_on_kong = true,
+                        _ => errors.push(NotationError {
+                            message: format!("`{c}` is not an announcement (`a` original call, `t` twofold fortune)"),
+                            span: start + 1 + i..start + 2 + i,
+                        }),
+                    }
+                }
+            }
+            _ => {
+                let tiles = tiles_in(text, start, end, &mut errors);
+                read_meld(&tiles, &mut concealed, &mut melds, &mut bonus, &mut errors);
+            }
+        }
+    }
+
+    let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
+    let meld_tiles: usize = melds.iter().map(|m| m.kind.size()).sum();
+    let winner = concealed.total() + meld_tiles >= 14 + kongs;
+    let mut win = None;
+    if winner {
+        let (tile, claimed, completes) = match &last {
+            Some((t, meld)) => {
+                let KAny::Playing(tile) = t.tile else {
+                    unreachable!("checked when read")
+                };
+                let completes = playing(meld).and_then(|m| completed_shape(&m));
+                (tile, !t.upper, completes)
+            }
+            None => match concealed.tiles().last() {
+                Some(t) => (t, false, None),
+                None => {
+                    errors.push(NotationError {
+                        message: "a Mah-Jong hand needs its last tile (`L…`)".into(),
+                        span: 0..text.len(),
+                    });
+                    return Err(errors);
+                }
+            },
+        };
+        // A last tile that completed a declared exposed meld: that meld is read from the
+        // concealed tiles instead, so that the winning tile is among them.
+        if concealed.get(tile) == 0
+            && let Some(at) = melds
+                .iter()
+                .position(|m| m.kind != SetKind::Kong && m.contains(tile))
+        {
+            let meld = melds.remove(at);
+            meld.tiles().for_each(|t| concealed.add(t));
+        }
+        // The case of the last tile says whether it was claimed; the source letter adds
+        // where it came from (a lowercase last tile with `w` or `z` is still a claim).
+        let drawn_or_claimed = if claimed {
+            WinSource::Discard
+        } else {
+            WinSource::Wall
+        };
+        let (from, last_tile, heavenly) = match source {
+            Some(('w', _)) => (drawn_or_claimed, false, false),
+            Some(('d', _)) => (WinSource::Discard, false, false),
+            Some(('z', _)) => (drawn_or_claimed, true, false),
+            Some(('Z', _)) => (WinSource::Discard, true, false),
+            Some(('e', _)) => (WinSource::Loose, false, false),
+            Some(('1', _)) => (WinSource::Wall, false, true),
+            Some(('k', _)) => (WinSource::RobbedKong, false, false),
+            Some(('.', _)) | None => (drawn_or_claimed, false, false),
+            Some((c, span)) => {
+                errors.push(NotationError {
+                    message: format!("`{c}` is not a source of the last tile (`. w d z Z e 1 k`)"),
+                    span,
+                });
+                (WinSource::Wall, false, false)
+            }
+        };
+        win = Some(Win {
+            tile,
+            from,
+            discarder: None,
+            last: last_tile,
+            original_call,
+            heavenly,
+            kong_on_kong,
+            completes,
+        });
+    }
+    let mut all = concealed;
+    melds
+        .iter()
+        .for_each(|m| m.tiles().for_each(|t| all.add(t)));
+    for tile in Tile::all() {
+        if all.get(tile) > 4 {
+            errors.push(NotationError {
+                message: format!("more than four `{tile}`"),
+                span: 0..text.len(),
+            });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    bonus.sort();
+    Ok(Hand {
+        seat,
+        prevailing,
+        concealed,
+        melds,
+        bonus,
+        seen: TileCounts::default(),
+        win,
+    })
+}
+
+/// The set a last tile's meld names: a chow or pung (`Lc1c1c2c3`), or a pair (`Lc5c5c5`).
+fn completed_shape(meld: &[Tile]) -> Option<(SetKind, Tile)> {
+    match meld {
+        [a, b] if a == b => Some((SetKind::Pair, *a)),
+        _ => shape_of(meld).filter(|(k, _)| *k != SetKind::Kong),
+    }
+}
+
+/// Files one meld token: bonus tiles, a declared set, or concealed tiles.
+fn read_meld(
+    tiles: &[KTile],
+    concealed: &mut TileCounts,
+    melds: &mut Vec<Set>,
+    bonus: &mut Vec<BonusTile>,
+    errors: &mut Vec<NotationError>,
+) {
+    if tiles.iter().all(|t| matches!(t.tile, KAny::Bonus(_))) {
+        for t in tiles {
+            if let KAny::Bonus(b) = t.tile {
+                if bonus.contains(&b) {
+                    errors.push(NotationError {
+                        message: "a bonus tile appears twice".into(),
+                        span: t.span.clone(),
+                    });
+                } else {
+                    bonus.push(b);
+                }
+            }
+        }
+        return;
+    }
+    let Some(set_tiles) = playing(tiles) else {
+        errors.push(NotationError {
+            message: "a meld mixes bonus tiles with playing tiles".into(),
+            span: tiles[0].span.start..tiles[tiles.len() - 1].span.end,
+        });
+        return;
+    };
+    let case: Vec<bool> = tiles.iter().map(|t| t.upper).collect();
+    let exposure = match (set_tiles.len(), case.as_slice()) {
+        (4, [false, false, false, false]) => Some(Exposure::Exposed),
+        (4, [false, true, true, false]) => Some(Exposure::Concealed),
+        (4, [false, false, false, true]) => Some(Exposure::Claimed),
+        (3, [false, false, false]) => Some(Exposure::Exposed),
+        _ => None,
+    };
+    match (exposure, shape_of(&set_tiles)) {
+        (Some(exposure), Some((kind, tile))) => melds.push(Set {
+            kind,
+            tile,
+            exposure,
+            declared: true,
+            from: None,
+        }),
+        _ => set_tiles.iter().for_each(|&t| concealed.add(t)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_winning_hand_with_declared_and_concealed_melds() {
+        // K-009: exposed chow 1-3 characters, exposed east and red pungs, exposed pair of
+        // white (read as concealed tiles), concealed green pung; the last tile, a white
+        // dragon from a discard, completed the pair.
+        let hand = parse_kajongg(
+            "c1c2c3 wewewe drdrdr dbdb DgDgDg Ldbdbdb",
+            Wind::West,
+            Wind::North,
+        )
+        .unwrap();
+        let win = hand.win.unwrap();
+        assert_eq!(win.tile, Tile::dragon(Dragon::White));
+        assert_eq!(win.from, WinSource::Discard);
+        assert_eq!(
+            win.completes,
+            Some((SetKind::Pair, Tile::dragon(Dragon::White)))
+        );
+        assert_eq!(hand.melds.len(), 3);
+        assert_eq!(hand.concealed.total(), 5);
+    }
+
+    #[test]
+    fn kongs_by_case() {
+        let hand = parse_kajongg("b8B8B8b8 c9c9c9C9 s1s1s1s1 fe", Wind::East, Wind::East).unwrap();
+        let exposures: Vec<Exposure> = hand.melds.iter().map(|m| m.exposure).collect();
+        assert_eq!(
+            exposures,
+            [Exposure::Concealed, Exposure::Claimed, Exposure::Exposed]
+        );
+        assert!(hand.win.is_none());
+        assert_eq!(hand.bonus.len(), 1);
+    }
+
+    #[test]
+    fn sources_and_announcements() {
+        let hand = parse_kajongg(
+            "RB1B1B1B2B3B4B5B6B7B8B9B9B9B5 mza LB5",
+            Wind::East,
+            Wind::East,
+        )
+        .unwrap();
+        let win = hand.win.unwrap();
+        assert!(win.last && win.original_call && win.from == WinSource::Wall);
+    }
+
+    #[test]
+    fn errors_point_into_the_string() {
+        let errors = parse_kajongg("c1c2x3 RB1", Wind::East, Wind::East).unwrap_err();
+        assert_eq!(errors[0].span, 4..6);
+    }
+}

@@ -216,13 +216,24 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
                 }
             },
         };
-        // A last tile that completed a declared exposed meld: that meld is read from the
-        // concealed tiles instead, so that the winning tile is among them.
-        if concealed.get(tile) == 0
-            && let Some(at) = melds
+        // A last tile that completed a declared meld (Kajongg shows a set completed by a
+        // claimed discard as exposed): that meld is read from the concealed tiles instead, so
+        // that the winning tile completes it there. The meld named after `L` is taken if it
+        // was declared; otherwise the first declared meld holding the tile, if the concealed
+        // tiles do not hold it.
+        let named = completes.and_then(|(kind, first)| {
+            melds
                 .iter()
-                .position(|m| m.kind != SetKind::Kong && m.contains(tile))
-        {
+                .position(|m| m.kind == kind && m.tile == first && m.kind != SetKind::Kong)
+        });
+        let holding = (concealed.get(tile) == 0)
+            .then(|| {
+                melds
+                    .iter()
+                    .position(|m| m.kind != SetKind::Kong && m.contains(tile))
+            })
+            .flatten();
+        if let Some(at) = named.or(holding) {
             let meld = melds.remove(at);
             meld.tiles().for_each(|t| concealed.add(t));
         }

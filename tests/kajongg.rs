@@ -113,3 +113,8 @@ fn check(variant_id: &'static str) {
 fn bmja_agrees_with_kajongg_or_the_difference_is_explained() {
     check("bmja");
 }
+
+#[test]
+fn dmjl_agrees_with_kajongg_or_the_difference_is_explained() {
+    check("dmjl");
+}

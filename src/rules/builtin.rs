@@ -1,7 +1,10 @@
 //! The built-in variants: the files under `rules/`, embedded in the binary.
 
 /// (id, file text) of every built-in variant.
-const BUILTIN: &[(&str, &str)] = &[("bmja", include_str!("../../rules/bmja.toml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("bmja", include_str!("../../rules/bmja.toml")),
+    ("dmjl", include_str!("../../rules/dmjl.toml")),
+];
 
 /// The text of the built-in variant `id`.
 pub fn text(id: &str) -> Option<&'static str> {

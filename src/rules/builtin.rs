@@ -2,7 +2,13 @@
 
 /// (id, file text) of every built-in variant.
 const BUILTIN: &[(&str, &str)] = &[
+    ("czech", include_str!("../../rules/czech.toml")),
+    ("english", include_str!("../../rules/english.toml")),
+    ("polish", include_str!("../../rules/polish.toml")),
     ("bmja", include_str!("../../rules/bmja.toml")),
+    ("hong-kong", include_str!("../../rules/hong-kong.toml")),
+    ("hong-kong-traditional", include_str!("../../rules/hong-kong-traditional.toml")),
+    ("hong-kong-canton", include_str!("../../rules/hong-kong-canton.toml")),
     ("dmjl", include_str!("../../rules/dmjl.toml")),
 ];
 

@@ -126,6 +126,12 @@ fn per_match(kind: ItemKind, fired: &Fired) -> String {
     }
 }
 
+/// False for a limit hand that applied but lost to the points of the hand (a
+/// points-and-doubles variant uses whichever is higher).
+fn counted(card: &ScoreCard, fired: &Fired) -> bool {
+    fired.kind != ItemKind::LimitHand || card.faan.is_some() || card.limit_hand == Some(fired.item)
+}
+
 /// The sets an item matched, as text.
 fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String> {
     let Some(arrangement) = &card.arrangement else {
@@ -164,6 +170,7 @@ pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
                 "id": item.id.value,
                 "kind": item.kind.table(),
                 "value": per_match(item.kind, f),
+                "counted": counted(card, f),
                 "times": f.times,
                 "amount": f.amount,
                 "sets": matched_sets(card, f, style),
@@ -225,7 +232,11 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
                 let sets = matched_sets(card, f, style).join(" ");
                 [
                     item.id.value.clone(),
-                    format!("{}{times}", per_match(item.kind, f)),
+                    format!(
+                        "{}{times}{}",
+                        per_match(item.kind, f),
+                        if counted(card, f) { "" } else { " (not used: the points score more)" }
+                    ),
                     sets,
                     item.cite.text(),
                 ]

@@ -32,6 +32,9 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
     if flowers == 4 {
         bonus_doubles += 1;
     }
+    if hand.original_call {
+        bonus_doubles += 1;
+    }
     if seasons == 4 {
         bonus_doubles += 1;
     }
@@ -122,8 +125,8 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
             if win.from == WinSource::RobbedKong {
                 doubles += 1;
             }
-            if win.original_call {
-                doubles += 2;
+            if hand.original_call {
+                doubles += 1;
             }
             if suits == 1 && !honours {
                 doubles += 3;

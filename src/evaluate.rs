@@ -492,7 +492,6 @@ fn calling_for(variant: &CompiledVariant, hand: &Hand) -> Vec<usize> {
             from: WinSource::Wall,
             discarder: None,
             last: false,
-            original_call: false,
             heavenly: false,
             kong_on_kong: false,
             completes: None,
@@ -542,6 +541,9 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
     if hand.seat == Wind::East {
         flags |= hf::DEALER;
     }
+    if hand.original_call {
+        flags |= hf::ORIGINAL_CALL;
+    }
     let Some(win) = hand.win else {
         return flags;
     };
@@ -558,9 +560,6 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
             WinSource::Wall | WinSource::Loose => hf::LAST_FROM_WALL,
             _ => hf::LAST_DISCARD,
         };
-    }
-    if win.original_call {
-        flags |= hf::ORIGINAL_CALL;
     }
     if win.heavenly {
         flags |= hf::HEAVENLY;

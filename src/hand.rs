@@ -61,8 +61,6 @@ pub struct Win {
     pub discarder: Option<Wind>,
     /// It was the last tile of the wall, or the discard of it.
     pub last: bool,
-    /// The player declared a ready hand at the start and kept it.
-    pub original_call: bool,
     /// Dealt complete (East) or complete on the first discard (others).
     pub heavenly: bool,
     /// Won with the loose tile of a kong made with a loose tile ("kong upon kong",
@@ -90,6 +88,9 @@ pub struct Hand {
     pub seen: TileCounts,
     /// Present for the player who went out.
     pub win: Option<Win>,
+    /// The player declared a ready hand after the first discard and kept it (the original
+    /// call), whether or not they went out.
+    pub original_call: bool,
 }
 
 impl Hand {
@@ -188,6 +189,10 @@ pub fn read_hand(
     let win = reader
         .get("win")
         .and_then(|v| read_win(v, source, seat, problems));
+    // The original call, for a player who did not go out, at the top; for the winner, in
+    // `[win]` (the contracts page) or at the top.
+    let original_call = reader.flag("original-call", problems)
+        || win.as_ref().is_some_and(|(_, _, called)| *called);
     reader.finish(problems);
     tiles.check_fifth_copies(problems);
 
@@ -196,7 +201,7 @@ pub fn read_hand(
         && let Some(concealed_value) = &concealed_value
     {
         check_tile_count(&concealed, &melds, win.is_some(), concealed_value, problems);
-        if let Some((win, span)) = &win
+        if let Some((win, span, _)) = &win
             && concealed.get(win.tile) == 0
         {
             problems.push(
@@ -225,7 +230,8 @@ pub fn read_hand(
         melds,
         bonus,
         seen,
-        win: win.map(|(w, _)| w),
+        win: win.map(|(w, _, _)| w),
+        original_call,
     })
 }
 
@@ -600,7 +606,7 @@ fn read_win(
     source: &str,
     seat: Option<Wind>,
     problems: &mut Vec<Problem>,
-) -> Option<(Win, Range<usize>)> {
+) -> Option<(Win, Range<usize>, bool)> {
     let DeValue::Table(table) = value.get_ref() else {
         problems.push(document::wrong_type(
             value.span(),
@@ -706,11 +712,11 @@ fn read_win(
             from: from?.0,
             discarder: discarder.map(|(w, _)| w),
             last,
-            original_call,
             heavenly,
             kong_on_kong,
             completes,
         },
         tile_span,
+        original_call,
     ))
 }

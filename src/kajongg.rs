@@ -266,7 +266,6 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
             from,
             discarder: None,
             last: last_tile,
-            original_call,
             heavenly,
             kong_on_kong,
             completes,
@@ -296,6 +295,7 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
         bonus,
         seen: TileCounts::default(),
         win,
+        original_call,
     })
 }
 
@@ -404,7 +404,7 @@ mod tests {
         )
         .unwrap();
         let win = hand.win.unwrap();
-        assert!(win.last && win.original_call && win.from == WinSource::Wall);
+        assert!(win.last && hand.original_call && win.from == WinSource::Wall);
     }
 
     #[test]

@@ -142,11 +142,11 @@ impl HandGenerator {
                 from,
                 discarder: from.is_claimed().then(|| seat.next()),
                 last: rng.chance(3),
-                original_call: rng.chance(2),
                 heavenly: rng.chance(1),
                 kong_on_kong: from == WinSource::Loose && rng.chance(10),
                 completes: None,
             }),
+            original_call: rng.chance(2),
         })
     }
 }

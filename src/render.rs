@@ -235,7 +235,11 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
                     format!(
                         "{}{times}{}",
                         per_match(item.kind, f),
-                        if counted(card, f) { "" } else { " (not used: the points score more)" }
+                        if counted(card, f) {
+                            ""
+                        } else {
+                            " (not used: the points score more)"
+                        }
                     ),
                     sets,
                     item.cite.text(),

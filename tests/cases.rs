@@ -25,41 +25,76 @@ struct Expect {
 }
 
 fn int(table: &toml::de::DeTable<'_>, key: &str) -> Option<i64> {
-    table.get(key).and_then(|v| v.get_ref().as_integer()).map(|i| i.as_str().parse().unwrap())
+    table
+        .get(key)
+        .and_then(|v| v.get_ref().as_integer())
+        .map(|i| i.as_str().parse().unwrap())
 }
 
 fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
     let text = std::fs::read_to_string(path).unwrap();
-    let doc = document::parse(&text).unwrap_or_else(|p| panic!("{}: {}", path.display(), p.message));
+    let doc =
+        document::parse(&text).unwrap_or_else(|p| panic!("{}: {}", path.display(), p.message));
     let top = doc.get_ref();
-    let hand_value = top.get("hand").unwrap_or_else(|| panic!("{}: no [hand]", path.display()));
-    let DeValue::Table(hand_table) = hand_value.get_ref() else { panic!("[hand] is a table") };
+    let hand_value = top
+        .get("hand")
+        .unwrap_or_else(|| panic!("{}: no [hand]", path.display()));
+    let DeValue::Table(hand_table) = hand_value.get_ref() else {
+        panic!("[hand] is a table")
+    };
     let mut problems = Vec::new();
     let reader = TableReader::new(hand_table, hand_value.span(), "the hand");
     let hand = read_hand(reader, &text, None, &mut problems)
         .unwrap_or_else(|| panic!("{}: {:?}", path.display(), problems));
-    let DeValue::Table(e) = top.get("expect").expect("an [expect] table").get_ref() else { panic!() };
-    let known = ["total", "points", "doubles", "faan", "limit-hand", "valid", "items"];
+    let DeValue::Table(e) = top.get("expect").expect("an [expect] table").get_ref() else {
+        panic!()
+    };
+    let known = [
+        "total",
+        "points",
+        "doubles",
+        "faan",
+        "limit-hand",
+        "valid",
+        "items",
+    ];
     for (k, _) in e.iter() {
-        assert!(known.contains(&k.get_ref().as_ref()), "{}: unknown expectation `{}`", path.display(), k.get_ref());
+        assert!(
+            known.contains(&k.get_ref().as_ref()),
+            "{}: unknown expectation `{}`",
+            path.display(),
+            k.get_ref()
+        );
     }
     let expect = Expect {
         total: int(e, "total").unwrap_or_else(|| panic!("{}: no expected total", path.display())),
         points: int(e, "points"),
         doubles: int(e, "doubles"),
         faan: int(e, "faan"),
-        limit_hand: e.get("limit-hand").and_then(|v| v.get_ref().as_str()).map(String::from),
+        limit_hand: e
+            .get("limit-hand")
+            .and_then(|v| v.get_ref().as_str())
+            .map(String::from),
         valid: e.get("valid").and_then(|v| v.get_ref().as_bool()),
         items: e
             .get("items")
-            .and_then(|v| v.get_ref().as_array().map(|a| a.iter().filter_map(|x| x.get_ref().as_str().map(String::from)).collect()))
+            .and_then(|v| {
+                v.get_ref().as_array().map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.get_ref().as_str().map(String::from))
+                        .collect()
+                })
+            })
             .unwrap_or_default(),
     };
     (hand, expect)
 }
 
 fn fired_ids(card: &ScoreCard, variant: &CompiledVariant) -> BTreeSet<String> {
-    card.fired.iter().map(|f| variant.variant.items[f.item].id.value.clone()).collect()
+    card.fired
+        .iter()
+        .map(|f| variant.variant.items[f.item].id.value.clone())
+        .collect()
 }
 
 fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<String> {
@@ -76,9 +111,14 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<St
     compare("points", Some(card.points), e.points);
     compare("doubles", Some(card.doubles), e.doubles);
     compare("faan", card.faan, e.faan);
-    let limit = card.limit_hand.map(|i| variant.variant.items[i].id.value.clone());
+    let limit = card
+        .limit_hand
+        .map(|i| variant.variant.items[i].id.value.clone());
     if e.limit_hand.is_some() && limit != e.limit_hand {
-        wrong.push(format!("limit hand {limit:?} (expected {:?})", e.limit_hand));
+        wrong.push(format!(
+            "limit hand {limit:?} (expected {:?})",
+            e.limit_hand
+        ));
     }
     if e.valid.is_some_and(|v| v != card.valid) {
         wrong.push(format!("valid {} (expected {:?})", card.valid, e.valid));
@@ -98,11 +138,21 @@ fn kajongg_coverage(variant: &CompiledVariant) -> BTreeSet<String> {
         "dmjl" => 8,
         _ => return BTreeSet::new(),
     };
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/kajongg-cases.tsv")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/kajongg-cases.tsv"
+    ))
+    .unwrap();
     let mut out = BTreeSet::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        let Ok(hand) = parse_kajongg(f[1], Wind::from_name(f[2]).unwrap(), Wind::from_name(f[3]).unwrap()) else { continue };
+        let Ok(hand) = parse_kajongg(
+            f[1],
+            Wind::from_name(f[2]).unwrap(),
+            Wind::from_name(f[3]).unwrap(),
+        ) else {
+            continue;
+        };
         let card = score(variant, &hand);
         if card.total == f[column].parse::<i64>().unwrap() {
             out.extend(fired_ids(&card, variant));
@@ -114,14 +164,21 @@ fn kajongg_coverage(variant: &CompiledVariant) -> BTreeSet<String> {
 #[test]
 fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
     dirs.sort();
     let mut failures = Vec::new();
     let mut counts = BTreeMap::new();
     for dir in dirs {
         let id = dir.file_name().unwrap().to_string_lossy().into_owned();
         let variant = load(&id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         files.sort();
         let mut covered = kajongg_coverage(&variant);
         for path in &files {
@@ -130,7 +187,12 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
             covered.extend(fired_ids(&card, &variant));
             let wrong = check_card(&card, &expect, &variant);
             if !wrong.is_empty() {
-                failures.push(format!("{}/{}: {}", id, path.file_name().unwrap().to_string_lossy(), wrong.join("; ")));
+                failures.push(format!(
+                    "{}/{}: {}",
+                    id,
+                    path.file_name().unwrap().to_string_lossy(),
+                    wrong.join("; ")
+                ));
             }
         }
         counts.insert(id.clone(), files.len());
@@ -144,9 +206,17 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
             .filter(|i| !covered.contains(*i))
             .collect();
         if !missing.is_empty() {
-            failures.push(format!("{id}: items no case exercises: {}", missing.join(", ")));
+            failures.push(format!(
+                "{id}: items no case exercises: {}",
+                missing.join(", ")
+            ));
         }
     }
     eprintln!("cases per variant: {counts:?}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -145,11 +145,11 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                         from,
                         discarder: None,
                         last: false,
-                        original_call: false,
                         heavenly: false,
                         kong_on_kong: false,
                         completes: None,
                     }),
+                    original_call: false,
                 })
             },
         )
@@ -216,6 +216,7 @@ proptest! {
             bonus: Vec::new(),
             seen: TileCounts::default(),
             win: None,
+            original_call: false,
         };
         let found = waits(&hand);
         for tile in Tile::all() {

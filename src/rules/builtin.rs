@@ -7,8 +7,14 @@ const BUILTIN: &[(&str, &str)] = &[
     ("polish", include_str!("../../rules/polish.toml")),
     ("bmja", include_str!("../../rules/bmja.toml")),
     ("hong-kong", include_str!("../../rules/hong-kong.toml")),
-    ("hong-kong-traditional", include_str!("../../rules/hong-kong-traditional.toml")),
-    ("hong-kong-canton", include_str!("../../rules/hong-kong-canton.toml")),
+    (
+        "hong-kong-traditional",
+        include_str!("../../rules/hong-kong-traditional.toml"),
+    ),
+    (
+        "hong-kong-canton",
+        include_str!("../../rules/hong-kong-canton.toml"),
+    ),
     ("dmjl", include_str!("../../rules/dmjl.toml")),
 ];
 

@@ -35,6 +35,8 @@ enum Command {
     Check(CheckArgs),
     /// Lists the built-in variants.
     Variants(FormatArgs),
+    /// Prints a hand as a hand file: with `--kajongg`, converts a Kajongg hand string.
+    Hand(HandArgs),
     /// Every way to read a hand as sets, and the set the winning tile completed.
     Arrange(HandArgs),
     /// The tiles that would complete a hand, and whether the winning tile was the only one.
@@ -114,6 +116,28 @@ impl From<Tiles> for TileStyle {
     }
 }
 
+/// Writes to standard output like `print!`; when the reader has gone (`mjrules … | head`)
+/// the program ends quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            return Err(Failure::Input(format!("error: cannot write the output: {e}\n")));
+        }
+    }};
+}
+
+/// [`out!`] with a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        out!($($arg)*);
+        out!("\n");
+    }};
+}
+
 /// Why a command failed.
 enum Failure {
     /// Bad input: a file that cannot be read or does not validate (exit 2).
@@ -172,17 +196,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         .iter()
                         .map(|(c, v)| render::score_text(c, v, style))
                         .collect();
-                    print!("{}", texts.join("\n"));
+                    out!("{}", texts.join("\n"));
                 }
                 Format::Json if cards.len() == 1 => {
-                    println!("{}", render::score_json(&cards[0].0, cards[0].1, style))
+                    outln!("{}", render::score_json(&cards[0].0, cards[0].1, style))
                 }
                 Format::Json => {
                     let all: Vec<_> = cards
                         .iter()
                         .map(|(c, v)| render::score_json(c, v, style))
                         .collect();
-                    println!("{}", serde_json::Value::Array(all));
+                    outln!("{}", serde_json::Value::Array(all));
                 }
             }
         }
@@ -203,7 +227,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Format::Text => {
                     for r in &report {
                         if r["ok"] == true {
-                            println!(
+                            outln!(
                                 "{}: ok ({})",
                                 r["file"].as_str().unwrap_or(""),
                                 r["variant"].as_str().unwrap_or("")
@@ -211,12 +235,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         }
                     }
                 }
-                Format::Json => println!("{}", serde_json::Value::Array(report)),
+                Format::Json => outln!("{}", serde_json::Value::Array(report)),
             }
             if !failed.is_empty() {
                 let text: String = failed.into_iter().map(|Failure::Input(m)| m).collect();
                 return Err(Failure::Input(text));
             }
+        }
+        Command::Hand(args) => {
+            let hand = load_hand(&args)?;
+            out!("{}", render::hand_toml(&hand));
         }
         Command::Variants(args) => {
             let mut rows = Vec::new();
@@ -232,7 +260,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             match args.format {
                 Format::Text => {
                     for r in &rows {
-                        println!(
+                        outln!(
                             "{:<24} {:<20} source {:<6} {}",
                             r["id"].as_str().unwrap_or(""),
                             r["style"].as_str().unwrap_or(""),
@@ -241,7 +269,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         );
                     }
                 }
-                Format::Json => println!("{}", serde_json::Value::Array(rows)),
+                Format::Json => outln!("{}", serde_json::Value::Array(rows)),
             }
         }
         Command::Arrange(args) => {
@@ -249,11 +277,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let style = args.tiles.into();
             let found = arrangements(&hand);
             match args.format {
-                Format::Text => print!(
+                Format::Text => out!(
                     "{}",
                     render::arrangements_text(&found, hand.is_winner(), style)
                 ),
-                Format::Json => println!("{}", render::arrangements_json(&found, style)),
+                Format::Json => outln!("{}", render::arrangements_json(&found, style)),
             }
         }
         Command::Waits(args) => {
@@ -261,8 +289,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let style = args.tiles.into();
             let found = waits(&hand);
             match args.format {
-                Format::Text => print!("{}", render::waits_text(&found, hand.is_winner(), style)),
-                Format::Json => println!("{}", render::waits_json(&found, style)),
+                Format::Text => out!("{}", render::waits_text(&found, hand.is_winner(), style)),
+                Format::Json => outln!("{}", render::waits_json(&found, style)),
             }
         }
     }

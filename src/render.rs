@@ -1,12 +1,13 @@
 //! Output: text and JSON renderings of what the engine found.
 //!
-//! In: arrangements, waits and score cards. Out: the text a person reads and the JSON of
+//! In: hands, arrangements, waits and score cards. Out: the text a person reads and the JSON of
 //! `../shared/design/contracts.md`.
 
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
 use crate::evaluate::{Fired, ScoreCard};
+use crate::hand::Hand;
 use crate::rules::{CompiledVariant, ItemKind};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
@@ -282,5 +283,52 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
         )),
     }
     out.push_str(&format!("total {}\n", card.total));
+    out
+}
+
+/// A hand as a hand file (TOML), for people moving hands from another notation.
+pub fn hand_toml(hand: &Hand) -> String {
+    let mut out = format!(
+        "seat = \"{}\"\nprevailing = \"{}\"\nconcealed = \"{}\"\n",
+        hand.seat,
+        hand.prevailing,
+        format_tiles(hand.concealed.tiles(), TileStyle::Ascii)
+    );
+    if !hand.melds.is_empty() {
+        let melds: Vec<String> = hand.melds.iter().map(|m| format!("\"{m}\"")).collect();
+        out.push_str(&format!("melds = [{}]\n", melds.join(", ")));
+    }
+    if !hand.bonus.is_empty() {
+        let bonus: Vec<String> = hand.bonus.iter().map(|b| format!("\"{b}\"")).collect();
+        out.push_str(&format!("bonus = [{}]\n", bonus.join(", ")));
+    }
+    if hand.original_call && hand.win.is_none() {
+        out.push_str("original-call = true\n");
+    }
+    if let Some(win) = hand.win {
+        out.push_str(&format!(
+            "\n[win]\ntile = \"{}\"\nfrom = \"{}\"\n",
+            win.tile,
+            win.from.name()
+        ));
+        let flags = [
+            ("last", win.last),
+            ("original-call", hand.original_call),
+            ("heavenly", win.heavenly),
+            ("kong-on-kong", win.kong_on_kong),
+        ];
+        for (key, on) in flags {
+            if on {
+                out.push_str(&format!("{key} = true\n"));
+            }
+        }
+        if let Some((kind, tile)) = win.completes {
+            let set = crate::set::Set::concealed(kind, tile);
+            out.push_str(&format!(
+                "completes = \"{}\"\n",
+                format_tiles(set.tiles(), TileStyle::Ascii)
+            ));
+        }
+    }
     out
 }

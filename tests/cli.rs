@@ -243,3 +243,47 @@ fn check_exits_0_on_a_good_file_and_2_on_a_bad_one() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("has 3 problems"), "{}", stderr(&out));
 }
+
+#[test]
+fn kajongg_strings_score_and_convert_to_hand_files() {
+    // Kajongg's case K-009: West in a North round. Under its DMJL rules Kajongg scores it
+    // Win(44, 4), 704, capped at the limit of 500.
+    let args = [
+        "--kajongg",
+        "c1c2c3 wewewe drdrdr dbdb DgDgDg Ldbdbdb",
+        "--seat",
+        "west",
+        "--prevailing",
+        "north",
+    ];
+    let mut score = vec!["score", "--variant", "dmjl", "--format", "json"];
+    score.extend(args);
+    assert_eq!(total_of(&score), 500);
+    let mut hand = vec!["hand"];
+    hand.extend(args);
+    let out = mjrules(&hand, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The converted hand file scores the same.
+    let converted = stdout(&out);
+    assert!(converted.contains("from = \"discard\""), "{converted}");
+    let again = mjrules(
+        &["score", "--variant", "dmjl", "--format", "json", "-"],
+        Some(&converted),
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(json["total"], 500);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mjrules"))
+        .args(["variants", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

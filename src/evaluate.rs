@@ -454,13 +454,7 @@ fn combine(
             let faan = variant.max_faan.map_or(faan, |m| faan.min(m));
             let valid = !winner || (complete && faan >= variant.min_faan);
             let total = if winner && valid {
-                variant
-                    .variant
-                    .faan_table
-                    .iter()
-                    .rev()
-                    .find(|(least, _)| *least <= faan)
-                    .map_or(0, |&(_, base)| base)
+                variant.base_points(faan)
             } else {
                 0
             };

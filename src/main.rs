@@ -37,6 +37,8 @@ enum Command {
     Variants(FormatArgs),
     /// Prints a hand as a hand file: with `--kajongg`, converts a Kajongg hand string.
     Hand(HandArgs),
+    /// Prints a variant (built-in id or path) as a readable Markdown page.
+    Doc(DocArgs),
     /// Every way to read a hand as sets, and the set the winning tile completed.
     Arrange(HandArgs),
     /// The tiles that would complete a hand, and whether the winning tile was the only one.
@@ -84,6 +86,15 @@ struct CheckArgs {
     files: Vec<String>,
     #[command(flatten)]
     format: FormatArgs,
+}
+
+#[derive(clap::Args)]
+struct DocArgs {
+    /// A built-in variant id or the path of a variant file.
+    variant: String,
+    /// Overrides a parameter of the variant: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
 }
 
 #[derive(clap::Args)]
@@ -241,6 +252,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 let text: String = failed.into_iter().map(|Failure::Input(m)| m).collect();
                 return Err(Failure::Input(text));
             }
+        }
+        Command::Doc(args) => {
+            let variant = load(&args.variant, &args.params)?;
+            out!("{}", render::variant_markdown(&variant));
         }
         Command::Hand(args) => {
             let hand = load_hand(&args)?;

@@ -332,3 +332,130 @@ pub fn hand_toml(hand: &Hand) -> String {
     }
     out
 }
+
+/// Escapes a table cell for Markdown.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// A variant as a Markdown page: parameters, requirements, shapes, every item with its value,
+/// condition in words and in the rule language, and citation; the faan table.
+pub fn variant_markdown(variant: &CompiledVariant) -> String {
+    let v = &variant.variant;
+    let mut out = format!("# {} (`{}`)\n\n", v.name, v.id);
+    out.push_str(&format!(
+        "Generated from the variant file by `mjrules doc {}`: every rule the engine applies, with\nthe passage of the source it encodes.\n\n",
+        v.id
+    ));
+    out.push_str(&format!("- Scoring style: {}\n", v.style.name()));
+    if let Some(source) = &v.source {
+        out.push_str(&format!("- Source text: {source}\n"));
+    }
+    if !v.extends.is_empty() {
+        out.push_str(&format!("- Extends: {}\n", v.extends.join(" → ")));
+    }
+    if let Some(notes) = &v.notes {
+        out.push_str(&format!("\n{}\n", notes.trim()));
+    }
+    out.push_str("\n## Parameters\n\n| parameter | value | note |\n|---|---|---|\n");
+    for p in &v.params {
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            p.name.value,
+            p.value_text(),
+            cell(p.note.as_deref().unwrap_or(""))
+        ));
+    }
+    for (title, list) in [
+        ("Requirements of a Mah-Jong", &v.requirements),
+        ("Special shapes", &v.shapes),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "\n## {title}\n\n| id | condition | cites | notes |\n|---|---|---|---|\n"
+        ));
+        for c in list.iter() {
+            out.push_str(&format!(
+                "| `{}` | `{}` | {} | {} |\n",
+                c.id.value,
+                cell(&c.when.text),
+                cell(&c.cite.text()),
+                cell(c.notes.as_deref().unwrap_or(""))
+            ));
+        }
+    }
+    for kind in ItemKind::ALL {
+        let items: Vec<_> = v.items.iter().filter(|i| i.kind == kind).collect();
+        if items.is_empty() {
+            continue;
+        }
+        let title = match kind {
+            ItemKind::Points => "Points",
+            ItemKind::Doubles => "Doubles",
+            ItemKind::Faan => "Faan",
+            ItemKind::LimitHand => "Limit hands",
+        };
+        out.push_str(&format!(
+            "\n## {title}\n\n| id | what | value | whose | each | condition | cites | notes |\n|---|---|---|---|---|---|---|---|\n"
+        ));
+        for item in items {
+            let value = match &item.value {
+                Some(located) => match &located.value {
+                    crate::rules::ValueSource::Int(n) => n.to_string(),
+                    crate::rules::ValueSource::Expr(source) => format!("`{}`", cell(&source.text)),
+                },
+                None => "—".to_string(),
+            };
+            let who = match item.who {
+                crate::rules::Who::All => "all",
+                crate::rules::Who::Winner => "winner",
+                crate::rules::Who::Others => "others",
+            };
+            let each = match item.for_each {
+                crate::rules::ForEach::Hand => "",
+                crate::rules::ForEach::Set => "set",
+                crate::rules::ForEach::Tile => "tile",
+                crate::rules::ForEach::Bonus => "bonus tile",
+            };
+            let condition = item
+                .when
+                .as_ref()
+                .map_or("always".to_string(), |w| format!("`{}`", cell(&w.text)));
+            let mut notes = item.notes.as_deref().unwrap_or("").trim().to_string();
+            if let Some(why) = &item.unsupported {
+                notes = format!("**Not scored yet:** {why}. {notes}");
+            }
+            if !item.replaces.is_empty() {
+                let ids: Vec<String> = item
+                    .replaces
+                    .iter()
+                    .map(|r| format!("`{}`", r.value))
+                    .collect();
+                notes = format!("Replaces {}. {notes}", ids.join(", "));
+            }
+            if item.with_limit_hand {
+                notes = format!("Counts on top of a limit hand. {notes}");
+            }
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
+                item.id.value,
+                cell(item.description.as_deref().unwrap_or("")),
+                value,
+                who,
+                each,
+                condition,
+                cell(&item.cite.text()),
+                cell(notes.trim())
+            ));
+        }
+    }
+    if !v.faan_table.is_empty() {
+        out.push_str("\n## Faan table\n\n| least faan | base points |\n|---|---|\n");
+        for (faan, base) in &v.faan_table {
+            out.push_str(&format!("| {faan} | {base} |\n"));
+        }
+    }
+    out
+}

@@ -25,3 +25,52 @@ fn rule_language_reference_lists_every_name() {
         "docs/rule-language.md is out of date: run MJRULES_UPDATE_DOCS=1 cargo test --test docs"
     );
 }
+
+/// The Kajongg section of a variant page: the agreement and every listed difference.
+fn kajongg_section(id: &str) -> String {
+    let differences = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/kajongg-differences.tsv"
+    ))
+    .unwrap();
+    let rows: Vec<Vec<&str>> = differences
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.splitn(3, '\t').collect::<Vec<_>>())
+        .filter(|f| f[1] == id)
+        .collect();
+    let mut out = format!(
+        "\n## Kajongg's cases\n\nKajongg's 198 scoring cases (`tests/data/kajongg-cases.tsv`) are scored under `{id}` by\n`tests/kajongg.rs`: {} agree with Kajongg's total; each other one is listed here with its\nreason (the test fails on a difference not listed, and on a listed case that agrees).\n\n| case | reason |\n|---|---|\n",
+        198 - rows.len()
+    );
+    for f in rows {
+        out.push_str(&format!("| {} | {} |\n", f[0], f[2].replace('|', "\\|")));
+    }
+    out
+}
+
+#[test]
+fn variant_pages_are_generated_from_the_variant_files() {
+    let mut stale = Vec::new();
+    for id in mjrules::rules::builtin::ids() {
+        let variant = mjrules::rules::load(id, &[]).unwrap();
+        let mut page = mjrules::render::variant_markdown(&variant);
+        if matches!(id, "bmja" | "dmjl") {
+            page.push_str(&kajongg_section(id));
+        }
+        let path = format!("{}/docs/variants/{id}.md", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("MJRULES_UPDATE_DOCS").is_some() {
+            std::fs::create_dir_all(format!("{}/docs/variants", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+            std::fs::write(&path, &page).unwrap();
+            continue;
+        }
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(page.as_str()) {
+            stale.push(path);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "out of date (run MJRULES_UPDATE_DOCS=1 cargo test --test docs): {stale:?}"
+    );
+}

@@ -43,6 +43,17 @@ impl CompiledVariant {
     pub fn id(&self) -> &str {
         &self.variant.id
     }
+
+    /// The base points of `faan` in the variant's faan table: the row with the most faan not
+    /// above it (0 below the first row).
+    pub fn base_points(&self, faan: i64) -> i64 {
+        self.variant
+            .faan_table
+            .iter()
+            .rev()
+            .find(|(least, _)| *least <= faan)
+            .map_or(0, |&(_, base)| base)
+    }
 }
 
 /// Checks and compiles a loaded variant.

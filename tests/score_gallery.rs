@@ -1,0 +1,59 @@
+//! The full score card of each gallery hand under every built-in variant, as snapshots: one
+//! document per hand, a section per variant.
+
+mod common;
+
+use mjrules::evaluate::score;
+use mjrules::hand::parse_hand;
+use mjrules::render::score_text;
+use mjrules::rules::{builtin, load};
+use mjrules::tiles::TileStyle;
+
+#[test]
+fn score_cards_of_the_gallery_under_every_variant() {
+    let variants: Vec<_> = builtin::ids().map(|id| load(id, &[]).unwrap()).collect();
+    let mut paths = common::files_in("hands/gallery", "toml");
+    paths.push(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/hands/south-dragon-pung.toml"),
+    );
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let hand = parse_hand(&common::display_name(&path), &text).unwrap();
+        let mut report = format!("## Hand\n{text}\n");
+        for variant in &variants {
+            let card = score(variant, &hand);
+            // Every number on the card adds up: the items counted give the points, doubles
+            // or faan shown.
+            let kinds = |k: mjrules::rules::ItemKind| {
+                card.fired
+                    .iter()
+                    .filter(|f| f.kind == k)
+                    .map(|f| f.amount)
+                    .sum::<i64>()
+            };
+            if card.faan.is_none() && card.limit_hand.is_none() && card.valid {
+                assert_eq!(
+                    kinds(mjrules::rules::ItemKind::Points),
+                    card.points,
+                    "{}",
+                    variant.id()
+                );
+                assert_eq!(
+                    kinds(mjrules::rules::ItemKind::Doubles),
+                    card.doubles,
+                    "{}",
+                    variant.id()
+                );
+            }
+            report.push_str(&format!(
+                "\n## {}\n{}",
+                variant.id(),
+                score_text(&card, variant, TileStyle::Ascii)
+            ));
+        }
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(format!("score_gallery__{}", common::stem(&path)), report);
+        });
+    }
+}

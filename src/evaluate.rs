@@ -68,6 +68,9 @@ pub struct ScoreCard {
     /// For a winner whose best reading is not a valid Mah-Jong: the first requirement it
     /// does not meet, as an index into the variant's requirements.
     pub unmet: Option<usize>,
+    /// For a winner: the first liability of the variant's payment rules that the hand
+    /// meets (someone then pays for all), as an index.
+    pub liability: Option<usize>,
 }
 
 /// The numbers of a score, without the trace.
@@ -87,6 +90,8 @@ pub struct Totals {
     pub total: i64,
     /// See [`ScoreCard::unmet`].
     pub unmet: Option<usize>,
+    /// See [`ScoreCard::liability`].
+    pub liability: Option<usize>,
 }
 
 impl Totals {
@@ -158,6 +163,7 @@ impl<'v> Scorer<'v> {
             arrangement,
             shape,
             unmet: totals.unmet,
+            liability: totals.liability,
         }
     }
 
@@ -190,7 +196,7 @@ impl<'v> Scorer<'v> {
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
         let shape_flags = base_flags | concealed_flag(hand);
-        let shape_facts = Facts::new(
+        let mut shape_facts = Facts::new(
             shape_flags,
             winning_tile(hand),
             0,
@@ -198,6 +204,7 @@ impl<'v> Scorer<'v> {
             &self.tiles,
             &self.bonus,
         );
+        shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
         for (i, shape) in variant.shapes.iter().enumerate() {
             if hand.melds.is_empty() && shape.holds(&shape_facts, Elem::default()) {
                 shapes |= 1 << i;
@@ -368,6 +375,13 @@ fn apply_items(
         fired.retain(|f| !replaced.contains(&f.item));
     }
     let mut totals = combine(variant, fired, winner, facts.flags & hf::COMPLETE != 0);
+    if winner {
+        totals.liability = variant
+            .payments
+            .liabilities
+            .iter()
+            .position(|(c, _)| c.holds(facts, Elem::default()));
+    }
     if winner
         && let Some(unmet) = variant
             .requirements
@@ -434,6 +448,7 @@ fn combine(
                         limit_hand: Some(item),
                         total: with_limit,
                         unmet: None,
+                        liability: None,
                     };
                 }
             }
@@ -445,6 +460,7 @@ fn combine(
                 limit_hand: None,
                 total: normal,
                 unmet: None,
+                liability: None,
             }
         }
         Style::Faan => {
@@ -466,6 +482,7 @@ fn combine(
                 limit_hand: limit.map(|(i, _)| i),
                 total,
                 unmet: None,
+                liability: None,
             }
         }
     }
@@ -488,6 +505,7 @@ fn calling_for(variant: &CompiledVariant, hand: &Hand) -> Vec<usize> {
             last: false,
             heavenly: false,
             kong_on_kong: false,
+            late: false,
             completes: None,
         });
         let totals = scorer.totals(&completed);
@@ -560,6 +578,9 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
     }
     if win.kong_on_kong {
         flags |= hf::KONG_ON_KONG;
+    }
+    if win.late {
+        flags |= hf::LATE;
     }
     if with_waits && only_possible(hand) {
         flags |= hf::ONLY_POSSIBLE;

@@ -66,6 +66,9 @@ pub struct Win {
     /// Won with the loose tile of a kong made with a loose tile ("kong upon kong",
     /// Kajongg's "twofold fortune").
     pub kong_on_kong: bool,
+    /// Five tiles or fewer were left in the wall when the winning tile came (Hong Kong's
+    /// fifth-tile penalty).
+    pub late: bool,
     /// The set the winning tile completed, when the player showed it: only arrangements in
     /// which the winning tile completes this set (kind and lowest tile) are read.
     pub completes: Option<(SetKind, Tile)>,
@@ -130,7 +133,7 @@ pub fn parse_hand(name: &str, text: &str) -> Result<Hand, InputError> {
     let hand = match document::parse(text) {
         Ok(doc) => {
             let reader = TableReader::new(doc.get_ref(), doc.span(), "the hand");
-            read_hand(reader, text, None, &mut problems)
+            read_hand(reader, text, None, None, &mut problems)
         }
         Err(problem) => {
             problems.push(problem);
@@ -143,13 +146,15 @@ pub fn parse_hand(name: &str, text: &str) -> Result<Hand, InputError> {
     }
 }
 
-/// Reads a hand from a table of a document whose text is `source`. `seat` is given when the
-/// table's place decides it (a seat of a deal file); otherwise the table's `seat` key does.
+/// Reads a hand from a table of a document whose text is `source`. `seat` and `prevailing`
+/// are given when the table's place decides them (a seat of a deal file); otherwise the
+/// table's `seat` and `prevailing` keys do.
 /// Returns the hand when it has no problems; adds every problem found to `problems`.
 pub fn read_hand(
     mut reader: TableReader<'_, '_>,
     source: &str,
     seat: Option<Wind>,
+    prevailing: Option<Wind>,
     problems: &mut Vec<Problem>,
 ) -> Option<Hand> {
     let before = problems.len();
@@ -159,9 +164,12 @@ pub fn read_hand(
             .require("seat", problems)
             .and_then(|v| read_wind(v, "seat", source, problems)),
     };
-    let prevailing = reader
-        .require("prevailing", problems)
-        .and_then(|v| read_wind(v, "prevailing", source, problems));
+    let prevailing = match prevailing {
+        Some(wind) => Some(wind),
+        None => reader
+            .require("prevailing", problems)
+            .and_then(|v| read_wind(v, "prevailing", source, problems)),
+    };
 
     let mut tiles = TileLedger::default();
     let concealed_value = reader
@@ -681,6 +689,7 @@ fn read_win(
     let original_call = reader.flag("original-call", problems);
     let heavenly = reader.flag("heavenly", problems);
     let kong_on_kong = reader.flag("kong-on-kong", problems);
+    let late = reader.flag("late", problems);
     let completes = reader.string("completes", source, problems).and_then(|s| {
         let tiles = read_playing(&s, "completes", problems);
         let set: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
@@ -714,6 +723,7 @@ fn read_win(
             last,
             heavenly,
             kong_on_kong,
+            late,
             completes,
         },
         tile_span,

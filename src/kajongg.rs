@@ -268,6 +268,7 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
             last: last_tile,
             heavenly,
             kong_on_kong,
+            late: false,
             completes,
         });
     }

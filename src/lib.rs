@@ -33,6 +33,7 @@ pub mod random;
 pub mod render;
 pub mod rules;
 pub mod set;
+pub mod settle;
 pub mod suit_table;
 pub mod tiles;
 pub mod waits;

@@ -16,6 +16,7 @@ use mjrules::hand::{Hand, parse_hand};
 use mjrules::kajongg::parse_kajongg;
 use mjrules::render;
 use mjrules::rules::{LoadError, builtin, load, load::parse_override};
+use mjrules::settle::{parse_deal, settle};
 use mjrules::tiles::{TileStyle, Wind};
 use mjrules::waits::waits;
 
@@ -33,6 +34,8 @@ enum Command {
     Score(ScoreArgs),
     /// Checks variant files: every problem at once, with its place.
     Check(CheckArgs),
+    /// The payments between the four players after a deal.
+    Settle(SettleArgs),
     /// Lists the built-in variants.
     Variants(FormatArgs),
     /// Prints a hand as a hand file: with `--kajongg`, converts a Kajongg hand string.
@@ -84,6 +87,20 @@ struct CheckArgs {
     /// Variant files (or built-in ids) to check.
     #[arg(required = true)]
     files: Vec<String>,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+#[derive(clap::Args)]
+struct SettleArgs {
+    /// A built-in variant id or the path of a variant file.
+    #[arg(long, default_value = builtin::DEFAULT)]
+    variant: String,
+    /// Overrides a parameter of the variant: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    /// The deal file (TOML), or `-` for standard input.
+    deal: PathBuf,
     #[command(flatten)]
     format: FormatArgs,
 }
@@ -251,6 +268,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if !failed.is_empty() {
                 let text: String = failed.into_iter().map(|Failure::Input(m)| m).collect();
                 return Err(Failure::Input(text));
+            }
+        }
+        Command::Settle(args) => {
+            let variant = load(&args.variant, &args.params)?;
+            let (name, text) = read_input(&args.deal)?;
+            let deal = parse_deal(&name, &text, variant.variant.style)
+                .map_err(|e| Failure::Input(render_error(e)))?;
+            let settlement =
+                settle(&variant, &deal).map_err(|e| Failure::Input(render_error(e)))?;
+            match args.format.format {
+                Format::Text => out!("{}", render::settlement_text(&settlement)),
+                Format::Json => outln!("{}", render::settlement_json(&settlement)),
             }
         }
         Command::Doc(args) => {

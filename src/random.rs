@@ -144,6 +144,7 @@ impl HandGenerator {
                 last: rng.chance(3),
                 heavenly: rng.chance(1),
                 kong_on_kong: from == WinSource::Loose && rng.chance(10),
+                late: false,
                 completes: None,
             }),
             original_call: rng.chance(2),

@@ -333,6 +333,105 @@ pub fn hand_toml(hand: &Hand) -> String {
     out
 }
 
+/// A settlement as the JSON of the contracts page, with each seat's score and the notes.
+pub fn settlement_json(s: &crate::settle::Settlement) -> Value {
+    let by_seat = |values: &[i64; 4]| {
+        let mut map = serde_json::Map::new();
+        for (i, wind) in crate::tiles::Wind::ALL.iter().enumerate() {
+            map.insert(wind.name().to_string(), json!(values[i]));
+        }
+        Value::Object(map)
+    };
+    json!({
+        "net": by_seat(&s.net),
+        "payments": s.payments.iter().map(|p| json!({
+            "from": p.from.name(),
+            "to": p.to.name(),
+            "amount": p.amount,
+            "why": p.why,
+        })).collect::<Vec<_>>(),
+        "next_dealer": s.next_dealer.name(),
+        "winner": s.winner.map(|w| w.name()),
+        "scores": by_seat(&s.scores),
+        "liable": s.liable.as_ref().map(|(id, who)| json!({"rule": id, "seat": who.name()})),
+        "notes": s.notes,
+    })
+}
+
+/// A settlement as text: the scores, a table of payments, the net per seat.
+pub fn settlement_text(s: &crate::settle::Settlement) -> String {
+    use crate::tiles::Wind;
+    let mut out = String::new();
+    match s.winner {
+        Some(w) => out.push_str(&format!(
+            "{w} went out
+"
+        )),
+        None => out.push_str(
+            "nobody went out
+",
+        ),
+    }
+    for note in &s.notes {
+        out.push_str(&format!(
+            "note: {note}
+"
+        ));
+    }
+    if let Some((id, who)) = &s.liable {
+        out.push_str(&format!(
+            "{who} pays for everyone: `{id}`
+"
+        ));
+    }
+    out.push_str(
+        "
+scores:",
+    );
+    for wind in Wind::ALL {
+        out.push_str(&format!("  {wind} {}", s.scores[wind.index()]));
+    }
+    out.push_str(
+        "
+
+",
+    );
+    if s.payments.is_empty() {
+        out.push_str(
+            "no payments
+",
+        );
+    }
+    for p in &s.payments {
+        let why = if p.why.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", p.why.join(", "))
+        };
+        out.push_str(&format!(
+            "  {:<5} pays {:<5} {:>6}{why}
+",
+            p.from.name(),
+            p.to.name(),
+            p.amount
+        ));
+    }
+    out.push_str(
+        "
+net:",
+    );
+    for wind in Wind::ALL {
+        out.push_str(&format!("  {wind} {:+}", s.net[wind.index()]));
+    }
+    out.push_str(&format!(
+        "
+next dealer: {}
+",
+        s.next_dealer
+    ));
+    out
+}
+
 /// Escapes a table cell for Markdown.
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")

@@ -44,7 +44,7 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
     };
     let mut problems = Vec::new();
     let reader = TableReader::new(hand_table, hand_value.span(), "the hand");
-    let hand = read_hand(reader, &text, None, &mut problems)
+    let hand = read_hand(reader, &text, None, None, &mut problems)
         .unwrap_or_else(|| panic!("{}: {:?}", path.display(), problems));
     let DeValue::Table(e) = top.get("expect").expect("an [expect] table").get_ref() else {
         panic!()

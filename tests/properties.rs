@@ -147,6 +147,7 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                         last: false,
                         heavenly: false,
                         kong_on_kong: false,
+                        late: false,
                         completes: None,
                     }),
                     original_call: false,

@@ -19,6 +19,8 @@ pub enum Scope {
     Tile,
     /// One bonus tile.
     Bonus,
+    /// One payment between two players, after a deal (payment rules).
+    Payment,
 }
 
 impl Scope {
@@ -29,6 +31,7 @@ impl Scope {
             Scope::Set => "a set",
             Scope::Tile => "a tile",
             Scope::Bonus => "a bonus tile",
+            Scope::Payment => "a payment",
         }
     }
 
@@ -39,6 +42,7 @@ impl Scope {
             Scope::Set => "sets",
             Scope::Tile => "tiles",
             Scope::Bonus => "bonus",
+            Scope::Payment => "",
         }
     }
 }
@@ -350,6 +354,18 @@ impl Checker<'_> {
     fn name(&mut self, name: &str, span: Range<usize>, scope: Scope) -> Option<(Compiled, Type)> {
         if let Some(def) = names::lookup(name) {
             let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
+            if !valid && def.scopes[0] == Scope::Payment {
+                self.error(
+                    span,
+                    format!(
+                        "`{name}` describes a payment, but here the expression looks at {}",
+                        scope.noun()
+                    ),
+                    "not available here",
+                    Some("payment names are for the conditions of `[[payments.doubles]]`".into()),
+                );
+                return None;
+            }
             if !valid {
                 let wanted = def.scopes[0];
                 let help = format!(

@@ -28,6 +28,8 @@ pub struct Facts<'a> {
     pub flags: u64,
     /// The winning tile's index, or -1.
     pub winning_tile: i64,
+    /// How many copies of the winning tile were seen elsewhere.
+    pub winning_tile_seen: i64,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
     /// The items that one more tile would make apply (for a player who did not go out, and
@@ -61,6 +63,7 @@ impl<'a> Facts<'a> {
         Facts {
             flags,
             winning_tile,
+            winning_tile_seen: 0,
             shapes,
             calling: &[],
             sets,
@@ -97,6 +100,7 @@ impl Compiled {
         match self {
             Compiled::Const(v) => *v,
             Compiled::HandInt(HandInt::WinningTile) => facts.winning_tile,
+            Compiled::HandInt(HandInt::WinningTileSeen) => facts.winning_tile_seen,
             Compiled::HandMask(m) => i64::from(m.test(facts.flags)),
             Compiled::ElemMask(m) => i64::from(m.test(current.flags)),
             Compiled::ElemInt(ElemInt::Copies) => i64::from(current.copies),

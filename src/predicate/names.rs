@@ -45,6 +45,8 @@ pub mod hand {
     pub const LAST_DISCARD: u64 = 1 << 16;
     /// Won with the loose tile of a kong made with a loose tile.
     pub const KONG_ON_KONG: u64 = 1 << 17;
+    /// Five tiles or fewer were left in the wall when the winning tile came.
+    pub const LATE: u64 = 1 << 18;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
@@ -117,11 +119,25 @@ pub mod elem {
     pub const NORTH: u64 = 1 << 32;
 }
 
+/// Bits of a payment's flag word (payment rules only).
+pub mod payment {
+    /// The player who pays is East.
+    pub const PAYER_DEALER: u64 = 1 << 40;
+    /// The player who is paid is East.
+    pub const PAYEE_DEALER: u64 = 1 << 41;
+    /// The player who pays discarded the winning tile (or had a kong robbed).
+    pub const PAYER_DISCARDER: u64 = 1 << 42;
+    /// The player who is paid went out.
+    pub const TO_WINNER: u64 = 1 << 43;
+}
+
 /// Integer facts about the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandInt {
     /// The winning tile (a tile value), or none.
     WinningTile,
+    /// How many copies of the winning tile the hand file says were seen elsewhere.
+    WinningTileSeen,
 }
 
 /// Integer facts about an element.
@@ -173,6 +189,7 @@ const SET_TILE: &[Scope] = &[Scope::Set, Scope::Tile];
 const SET_TILE_BONUS: &[Scope] = &[Scope::Set, Scope::Tile, Scope::Bonus];
 const TILE: &[Scope] = &[Scope::Tile];
 const BONUS: &[Scope] = &[Scope::Bonus];
+const PAYMENT: &[Scope] = &[Scope::Payment];
 
 macro_rules! names {
     ($( $name:literal : $ty:ident, $scopes:ident, $fact:expr, $doc:literal; )*) => {
@@ -203,6 +220,8 @@ names! {
     "complete": Bool, HAND, H(hand::COMPLETE), "the arrangement is a complete hand (four sets and a pair, or a special shape)";
     "special_shape": Bool, HAND, H(hand::SPECIAL_SHAPE), "the arrangement is one of the variant's special shapes";
     "winning_tile": Tile, HAND, HI(HandInt::WinningTile), "the winning tile";
+    "winning_tile_seen": Int, HAND, HI(HandInt::WinningTileSeen), "how many copies of the winning tile were visible elsewhere on the table (`seen`)";
+    "late": Bool, HAND, H(hand::LATE), "five tiles or fewer were left in the wall when the winning tile came";
     "chow": Bool, SET, E(elem::CHOW), "the set is a chow";
     "pung": Bool, SET, E(elem::PUNG), "the set is a pung";
     "kong": Bool, SET, E(elem::KONG), "the set is a kong";
@@ -238,6 +257,10 @@ names! {
     "flower": Bool, BONUS, E(elem::FLOWER), "a flower";
     "season": Bool, BONUS, E(elem::SEASON), "a season";
     "own": Bool, BONUS, E(elem::OWN), "a flower or season of the player's own wind";
+    "payer_dealer": Bool, PAYMENT, E(payment::PAYER_DEALER), "the player who pays is East";
+    "payee_dealer": Bool, PAYMENT, E(payment::PAYEE_DEALER), "the player who is paid is East";
+    "payer_discarder": Bool, PAYMENT, E(payment::PAYER_DISCARDER), "the player who pays discarded the winning tile (or had a kong robbed)";
+    "to_winner": Bool, PAYMENT, E(payment::TO_WINNER), "the player who is paid went out (otherwise two others settle)";
     "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds";
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";
@@ -333,6 +356,7 @@ pub fn reference_markdown() -> String {
                 Scope::Set => "set",
                 Scope::Tile => "tile",
                 Scope::Bonus => "bonus",
+                Scope::Payment => "payment",
             })
             .collect::<Vec<_>>()
             .join(", ")

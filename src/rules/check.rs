@@ -10,6 +10,23 @@ use crate::predicate::compile::{CheckError, Env, ParamValue, compile};
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
+/// Payment rules, checked and compiled.
+#[derive(Clone, Debug, Default)]
+pub struct CompiledPayments {
+    /// The players who did not go out pay each other the difference of their scores.
+    pub losers_settle: bool,
+    /// The most one payment may be.
+    pub cap: Option<i64>,
+    /// The most one payment to or from East may be.
+    pub dealer_cap: Option<i64>,
+    /// East keeps the deal after a drawn deal.
+    pub dealer_keeps_on_draw: bool,
+    /// Conditions on one payment (payment scope); each that holds doubles it.
+    pub doubles: Vec<Compiled>,
+    /// Conditions on the winner's hand, and who then pays for all.
+    pub liabilities: Vec<(Compiled, super::Liable)>,
+}
+
 /// A checked variant, ready to score with.
 #[derive(Clone, Debug)]
 pub struct CompiledVariant {
@@ -36,6 +53,8 @@ pub struct CompiledVariant {
     /// The items some `calling('id')` asks about, as item indexes: for a player who did not
     /// go out, each is tried against every tile that could come.
     pub calling_targets: Vec<usize>,
+    /// How the players pay after a deal.
+    pub payments: CompiledPayments,
 }
 
 impl CompiledVariant {
@@ -183,6 +202,8 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         }
     }
 
+    let payments = compile_payments(&variant, &env, &mut problems);
+
     let int_param = |name: &str| match variant.param(name) {
         Some(ParamValue::Int(n)) => Some(n),
         _ => None,
@@ -261,6 +282,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         collect_calling(c, &mut calling_targets);
     }
     Ok(CompiledVariant {
+        payments,
         calling_targets,
         by_player: [plan(true), plan(false)],
         limit: int_param("limit"),
@@ -314,6 +336,67 @@ fn compile_source(
             }
             None
         }
+    }
+}
+
+/// Checks and compiles the payment rules; caps must be constant.
+fn compile_payments(
+    variant: &Variant,
+    env: &Env<'_>,
+    problems: &mut [Vec<Problem>],
+) -> CompiledPayments {
+    let p = &variant.payments;
+    let mut cap = |value: &Option<super::Located<ValueSource>>| -> Option<i64> {
+        let located = value.as_ref()?;
+        match &located.value {
+            ValueSource::Int(n) => Some(*n),
+            ValueSource::Expr(source) => {
+                match compile_source(source, Scope::Hand, Type::Int, env, problems)? {
+                    Compiled::Const(n) => Some(n),
+                    _ => {
+                        problems[located.file].push(Problem::new(
+                            located.span.clone(),
+                            "a cap is a number: it may use parameters, not facts of a hand",
+                            "not a constant",
+                        ));
+                        None
+                    }
+                }
+            }
+        }
+    };
+    let cap_value = cap(&p.cap);
+    let dealer_cap = cap(&p.dealer_cap);
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    for rule in p.doubles.iter().chain(p.liabilities.iter()) {
+        if seen.insert(&rule.id.value, ()).is_some() {
+            problems[rule.id.file].push(Problem::new(
+                rule.id.span.clone(),
+                format!("a second payment rule with the id `{}`", rule.id.value),
+                "duplicate id",
+            ));
+        }
+    }
+    let doubles = p
+        .doubles
+        .iter()
+        .filter_map(|r| compile_source(&r.when, Scope::Payment, Type::Bool, env, problems))
+        .collect();
+    let liabilities = p
+        .liabilities
+        .iter()
+        .filter_map(|r| {
+            let c = compile_source(&r.when, Scope::Hand, Type::Bool, env, problems)?;
+            Some((c, r.liable?))
+        })
+        .collect();
+    CompiledPayments {
+        losers_settle: p.losers_settle,
+        cap: cap_value,
+        dealer_cap,
+        dealer_keeps_on_draw: p.dealer_keeps_on_draw,
+        doubles,
+        liabilities,
     }
 }
 

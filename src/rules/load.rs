@@ -226,6 +226,7 @@ impl Loader {
                     requirements: Vec::new(),
                     items: Vec::new(),
                     faan_table: Vec::new(),
+                    payments: super::Payments::default(),
                     files: Vec::new(),
                 }
             }
@@ -248,36 +249,25 @@ impl Loader {
             variant.notes = Some(notes);
         }
         for remove in &read.remove {
-            let lists = [
-                variant
-                    .items
-                    .iter()
-                    .position(|i| i.id.value == remove.value)
-                    .map(|at| {
-                        variant.items.remove(at);
-                    }),
-                variant
-                    .shapes
-                    .iter()
-                    .position(|s| s.id.value == remove.value)
-                    .map(|at| {
-                        variant.shapes.remove(at);
-                    }),
-                variant
-                    .requirements
-                    .iter()
-                    .position(|r| r.id.value == remove.value)
-                    .map(|at| {
-                        variant.requirements.remove(at);
-                    }),
-            ];
-            if lists.iter().all(Option::is_none) {
+            // Non-short-circuiting `|`: an id used by an item and a shape removes both.
+            let removed = remove_by_id(&mut variant.items, &remove.value, |i| &i.id.value)
+                | remove_by_id(&mut variant.shapes, &remove.value, |c| &c.id.value)
+                | remove_by_id(&mut variant.requirements, &remove.value, |c| &c.id.value)
+                | remove_by_id(&mut variant.payments.doubles, &remove.value, |r| {
+                    &r.id.value
+                })
+                | remove_by_id(&mut variant.payments.liabilities, &remove.value, |r| {
+                    &r.id.value
+                });
+            if !removed {
                 let ids = variant
                     .items
                     .iter()
                     .map(|i| &i.id)
                     .chain(variant.shapes.iter().map(|s| &s.id))
                     .chain(variant.requirements.iter().map(|r| &r.id))
+                    .chain(variant.payments.doubles.iter().map(|r| &r.id))
+                    .chain(variant.payments.liabilities.iter().map(|r| &r.id))
                     .map(|id| id.value.as_str());
                 let help = did_you_mean(&remove.value, ids)
                     .map(|s| format!("did you mean `{s}`?"))
@@ -328,6 +318,25 @@ impl Loader {
         if let Some(table) = read.faan_table {
             variant.faan_table = table;
         }
+        if let Some(patch) = read.payments {
+            let p = &mut variant.payments;
+            p.losers_settle = patch.losers_settle.unwrap_or(p.losers_settle);
+            p.dealer_keeps_on_draw = patch.dealer_keeps_on_draw.unwrap_or(p.dealer_keeps_on_draw);
+            p.cap = patch.cap.or(p.cap.take());
+            p.dealer_cap = patch.dealer_cap.or(p.dealer_cap.take());
+            p.notes = patch.notes.or(p.notes.take());
+            for (list, new) in [
+                (&mut p.doubles, patch.doubles),
+                (&mut p.liabilities, patch.liabilities),
+            ] {
+                for rule in new {
+                    match list.iter_mut().find(|r| r.id.value == rule.id.value) {
+                        Some(existing) => *existing = rule,
+                        None => list.push(rule),
+                    }
+                }
+            }
+        }
         variant
     }
 
@@ -347,6 +356,13 @@ impl Loader {
         variant.files = std::mem::take(&mut self.files);
         Ok(variant)
     }
+}
+
+/// Removes the entry of `list` whose id is `id`; true when there was one.
+fn remove_by_id<T>(list: &mut Vec<T>, id: &str, key: impl Fn(&T) -> &String) -> bool {
+    let before = list.len();
+    list.retain(|entry| key(entry) != id);
+    list.len() < before
 }
 
 /// Applies `--param name=value` overrides.

@@ -213,6 +213,50 @@ pub struct Condition {
     pub notes: Option<String>,
 }
 
+/// Who pays for everyone when a liability applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Liable {
+    /// The player who discarded the winning tile.
+    Discarder,
+    /// The player from whom the winner's last declared set was claimed (its `from=`).
+    LastSetProvider,
+}
+
+/// A rule of payment: a doubling of payments, or a liability.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaymentRule {
+    /// Unique among the payment rules.
+    pub id: Located<String>,
+    /// When it applies: for a doubling, a condition on one payment (payment scope); for a
+    /// liability, a condition on the winner's hand.
+    pub when: Source,
+    /// For a liability: who pays for everyone.
+    pub liable: Option<Liable>,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
+/// How the players pay after a deal.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Payments {
+    /// The players who did not go out pay each other the difference of their scores.
+    pub losers_settle: bool,
+    /// The most one payment may be (an integer expression over the parameters).
+    pub cap: Option<Located<ValueSource>>,
+    /// The most one payment to or from East may be.
+    pub dealer_cap: Option<Located<ValueSource>>,
+    /// East keeps the deal after a drawn deal (otherwise the winds move on).
+    pub dealer_keeps_on_draw: bool,
+    /// Each applies to one payment and doubles it; they compound.
+    pub doubles: Vec<PaymentRule>,
+    /// When one applies to the winner's hand, the liable player pays for all the others.
+    pub liabilities: Vec<PaymentRule>,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
 /// A parameter of the variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
@@ -258,6 +302,8 @@ pub struct Variant {
     pub items: Vec<Item>,
     /// Faan → base points: rows of (least faan, base points), ascending.
     pub faan_table: Vec<(i64, i64)>,
+    /// How the players pay after a deal.
+    pub payments: Payments,
     /// Every file read, the variant's own first.
     pub files: Vec<File>,
 }

@@ -4,7 +4,8 @@
 use toml::de::DeValue;
 
 use super::{
-    Cite, Condition, File, ForEach, Item, ItemKind, Located, Param, Source, Style, ValueSource, Who,
+    Cite, Condition, File, ForEach, Item, ItemKind, Liable, Located, Param, PaymentRule, Source,
+    Style, ValueSource, Who,
 };
 use crate::diagnostic::Problem;
 use crate::document::{self, StrValue, TableReader, Value};
@@ -37,6 +38,28 @@ pub struct FileVariant {
     pub items: Vec<Item>,
     /// `[faan-table] rows`.
     pub faan_table: Option<Vec<(i64, i64)>>,
+    /// `[payments]`.
+    pub payments: Option<PaymentsPatch>,
+}
+
+/// What one file says about payments: each key given replaces the base's; rules are
+/// replaced by id or added.
+#[derive(Clone, Debug, Default)]
+pub struct PaymentsPatch {
+    /// `losers-settle`.
+    pub losers_settle: Option<bool>,
+    /// `cap`.
+    pub cap: Option<Located<ValueSource>>,
+    /// `dealer-cap`.
+    pub dealer_cap: Option<Located<ValueSource>>,
+    /// `dealer-keeps-on-draw`.
+    pub dealer_keeps_on_draw: Option<bool>,
+    /// `[[payments.doubles]]`.
+    pub doubles: Vec<PaymentRule>,
+    /// `[[payments.liabilities]]`.
+    pub liabilities: Vec<PaymentRule>,
+    /// `notes`.
+    pub notes: Option<String>,
 }
 
 /// Reads file number `index` of the load; adds every problem found to `problems`.
@@ -91,6 +114,9 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> File
     }
     if let Some(v) = top.get("faan-table") {
         out.faan_table = cx.faan_table(v, problems);
+    }
+    if let Some(v) = top.get("payments") {
+        out.payments = cx.payments(v, problems);
     }
     top.finish(problems);
     out
@@ -401,43 +427,9 @@ impl Cx<'_> {
         let when = r
             .string("when", self.text, problems)
             .map(|s| self.source(&s));
-        let value = r.get("value").and_then(|v| match v.get_ref() {
-            DeValue::Integer(i) => match i.as_str().parse::<i64>() {
-                Ok(n) => Some(Located {
-                    value: ValueSource::Int(n),
-                    file: self.index,
-                    span: v.span(),
-                }),
-                Err(_) => {
-                    problems.push(Problem::new(
-                        v.span(),
-                        "this number is too large",
-                        "out of range",
-                    ));
-                    None
-                }
-            },
-            DeValue::String(_) => {
-                let s = document::expect_string(v, "value", self.text, problems)?;
-                Some(Located {
-                    value: ValueSource::Expr(self.source(&s)),
-                    file: self.index,
-                    span: v.span(),
-                })
-            }
-            other => {
-                problems.push(
-                    document::wrong_type(
-                        v.span(),
-                        "value",
-                        "a number or an expression in quotes",
-                        other,
-                    )
-                    .with_help("for example `value = 4` or `value = \"$limit / 2\"`"),
-                );
-                None
-            }
-        });
+        let value = r
+            .get("value")
+            .and_then(|v| self.value(v, "value", problems));
         let replaces = r
             .get("replaces")
             .map(|v| self.id_list(v, "replaces", problems))
@@ -475,6 +467,153 @@ impl Cx<'_> {
             cite,
             notes,
             unsupported,
+        })
+    }
+
+    /// A number, or an integer expression in quotes.
+    fn value(
+        &self,
+        v: &Value<'_>,
+        key: &str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<Located<ValueSource>> {
+        match v.get_ref() {
+            DeValue::Integer(i) => match i.as_str().parse::<i64>() {
+                Ok(n) => Some(Located {
+                    value: ValueSource::Int(n),
+                    file: self.index,
+                    span: v.span(),
+                }),
+                Err(_) => {
+                    problems.push(Problem::new(
+                        v.span(),
+                        "this number is too large",
+                        "out of range",
+                    ));
+                    None
+                }
+            },
+            DeValue::String(_) => {
+                let s = document::expect_string(v, key, self.text, problems)?;
+                Some(Located {
+                    value: ValueSource::Expr(self.source(&s)),
+                    file: self.index,
+                    span: v.span(),
+                })
+            }
+            other => {
+                problems.push(
+                    document::wrong_type(
+                        v.span(),
+                        key,
+                        "a number or an expression in quotes",
+                        other,
+                    )
+                    .with_help(format!(
+                        "for example `{key} = 4` or `{key} = \"$limit / 2\"`"
+                    )),
+                );
+                None
+            }
+        }
+    }
+
+    /// An optional boolean.
+    fn optional_flag(
+        &self,
+        r: &mut TableReader<'_, '_>,
+        key: &'static str,
+        problems: &mut Vec<Problem>,
+    ) -> Option<bool> {
+        let v = r.get(key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(*b),
+            other => {
+                problems.push(document::wrong_type(
+                    v.span(),
+                    key,
+                    "a boolean (`true` or `false`)",
+                    other,
+                ));
+                None
+            }
+        }
+    }
+
+    fn payments(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<PaymentsPatch> {
+        let mut r = self.table(value, "payments", "`[payments]`", problems)?;
+        let mut patch = PaymentsPatch {
+            losers_settle: self.optional_flag(&mut r, "losers-settle", problems),
+            cap: r.get("cap").and_then(|v| self.value(v, "cap", problems)),
+            dealer_cap: r
+                .get("dealer-cap")
+                .and_then(|v| self.value(v, "dealer-cap", problems)),
+            dealer_keeps_on_draw: self.optional_flag(&mut r, "dealer-keeps-on-draw", problems),
+            notes: self.string(&mut r, "notes", problems),
+            ..PaymentsPatch::default()
+        };
+        if let Some(v) = r.get("doubles") {
+            for t in self.array_of_tables(v, "payments.doubles", problems) {
+                if let Some(rule) = self.payment_rule(t, false, problems) {
+                    patch.doubles.push(rule);
+                }
+            }
+        }
+        if let Some(v) = r.get("liabilities") {
+            for t in self.array_of_tables(v, "payments.liabilities", problems) {
+                if let Some(rule) = self.payment_rule(t, true, problems) {
+                    patch.liabilities.push(rule);
+                }
+            }
+        }
+        r.finish(problems);
+        Some(patch)
+    }
+
+    fn payment_rule(
+        &self,
+        value: &Value<'_>,
+        liability: bool,
+        problems: &mut Vec<Problem>,
+    ) -> Option<PaymentRule> {
+        let what = if liability {
+            "a liability"
+        } else {
+            "a payment doubling"
+        };
+        let mut r = self.table(value, "payments", what, problems)?;
+        let id = self.id(&mut r, problems);
+        let when = r
+            .require("when", problems)
+            .and_then(|v| document::expect_string(v, "when", self.text, problems))
+            .map(|s| self.source(&s));
+        let liable = if liability {
+            r.require("liable", problems)
+                .and_then(|v| document::expect_string(v, "liable", self.text, problems))
+                .and_then(|s| match s.text {
+                    "discarder" => Some(Liable::Discarder),
+                    "last-set-provider" => Some(Liable::LastSetProvider),
+                    _ => {
+                        problems.push(word_problem(
+                            &s,
+                            "a liable player",
+                            &["discarder", "last-set-provider"],
+                        ));
+                        None
+                    }
+                })
+        } else {
+            None
+        };
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        Some(PaymentRule {
+            id: id?,
+            when: when?,
+            liable,
+            cite,
+            notes,
         })
     }
 

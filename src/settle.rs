@@ -1,0 +1,533 @@
+//! Settlement: who pays whom after a deal, under a variant's payment rules.
+//!
+//! In: a deal file (`../shared/design/contracts.md`, "A deal file": each seat a full hand or
+//! a score counted elsewhere) and a [`CompiledVariant`]. Out: a [`Settlement`]: each seat's
+//! score, every payment, the net per seat (summing to zero) and the next dealer; or an
+//! [`InputError`] pointing into the deal file.
+//!
+//! The rules are data (`[payments]` of the variant file): every player who did not go out pays
+//! the winner the winner's score (points) or base points (faan); each payment doubling that
+//! holds for a payment doubles it, compounding; caps apply per payment, with a separate cap
+//! when East pays or is paid; when a liability holds for the winner's hand, the liable player
+//! pays everything the others would have paid; the players who did not go out may settle the
+//! difference of their scores among themselves. A drawn deal pays nothing.
+
+use std::ops::Range;
+
+use toml::de::DeValue;
+
+use crate::diagnostic::{InputError, Problem};
+use crate::document::{self, TableReader};
+use crate::evaluate::score;
+use crate::hand::{Hand, WinSource, read_hand};
+use crate::predicate::eval::{Elem, Facts};
+use crate::predicate::names::{hand as hf, payment};
+use crate::rules::{CompiledVariant, Liable, Style};
+use crate::tiles::Wind;
+
+/// What the deal file says of one seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seat {
+    /// Left out: scored nothing.
+    Absent,
+    /// A full hand, scored here.
+    Hand(Box<Hand>),
+    /// A score (points variants) or faan (faan variants) counted elsewhere, and how the
+    /// player went out, if they did.
+    Counted {
+        /// The score or the faan.
+        value: i64,
+        /// Where the winning tile came from and who discarded it, for the winner.
+        win: Option<(WinSource, Option<Wind>)>,
+    },
+}
+
+/// A deal: the prevailing wind and the four seats, East first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deal {
+    /// The wind of the round.
+    pub prevailing: Wind,
+    /// The seats, in the order East, South, West, North.
+    pub seats: [Seat; 4],
+    /// The bytes of each seat's table in the file (for diagnostics).
+    spans: [Range<usize>; 4],
+    name: String,
+    text: String,
+}
+
+/// One payment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payment {
+    /// Who pays.
+    pub from: Wind,
+    /// Who is paid.
+    pub to: Wind,
+    /// How much.
+    pub amount: i64,
+    /// Why: the ids of the doublings, the cap or the liability that shaped it.
+    pub why: Vec<String>,
+}
+
+/// The outcome of a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    /// The player who went out, if anyone did.
+    pub winner: Option<Wind>,
+    /// Each seat's score (the winner's: what each player pays before doublings), East first.
+    pub scores: [i64; 4],
+    /// Every payment.
+    pub payments: Vec<Payment>,
+    /// What each seat gained or lost, East first; sums to zero.
+    pub net: [i64; 4],
+    /// The seat that deals next.
+    pub next_dealer: Wind,
+    /// The liability that made one player pay for all, and who.
+    pub liable: Option<(String, Wind)>,
+    /// Notes on the settlement (a winner below the minimum, …).
+    pub notes: Vec<String>,
+}
+
+const SEATS: [&str; 4] = ["east", "south", "west", "north"];
+
+/// Reads a deal file called `name`.
+pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputError> {
+    let mut problems = Vec::new();
+    let doc = match document::parse(text) {
+        Ok(doc) => doc,
+        Err(p) => return Err(InputError::new(name, text, vec![p])),
+    };
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the deal");
+    let prevailing = top.require("prevailing", &mut problems).and_then(|v| {
+        let s = document::expect_string(v, "prevailing", text, &mut problems)?;
+        let wind = Wind::from_name(s.text);
+        if wind.is_none() {
+            problems.push(
+                Problem::new(
+                    s.span,
+                    format!("`{}` is not a wind", s.text),
+                    "expected east, south, west or north",
+                )
+                .with_help("the prevailing wind is east, south, west or north"),
+            );
+        }
+        wind
+    });
+    let mut seats = [Seat::Absent, Seat::Absent, Seat::Absent, Seat::Absent];
+    let mut spans = [0..0, 0..0, 0..0, 0..0];
+    let mut winners: Vec<(Wind, Range<usize>)> = Vec::new();
+    for (i, key) in SEATS.iter().enumerate() {
+        let wind = Wind::ALL[i];
+        let Some(value) = top.get(key) else { continue };
+        spans[i] = value.span();
+        let DeValue::Table(table) = value.get_ref() else {
+            problems.push(document::wrong_type(
+                value.span(),
+                key,
+                "a table",
+                value.get_ref(),
+            ));
+            continue;
+        };
+        let counted = ["score", "faan"].iter().any(|k| table.contains_key(*k));
+        let seat = if counted {
+            read_counted(table, value.span(), text, wind, style, &mut problems)
+        } else {
+            let reader = TableReader::new(table, value.span(), "a seat's hand");
+            // A seat may repeat the prevailing wind; otherwise the deal's is used.
+            let given = if table.contains_key("prevailing") {
+                None
+            } else {
+                prevailing
+            };
+            read_hand(reader, text, Some(wind), given, &mut problems)
+                .map(|h| Seat::Hand(Box::new(h)))
+        };
+        if let Some(seat) = seat {
+            let won = match &seat {
+                Seat::Hand(h) => h.is_winner(),
+                Seat::Counted { win, .. } => win.is_some(),
+                Seat::Absent => false,
+            };
+            if won {
+                winners.push((wind, value.span()));
+            }
+            seats[i] = seat;
+        }
+    }
+    top.finish(&mut problems);
+    if winners.len() > 1 {
+        for (wind, span) in &winners[1..] {
+            problems.push(
+                Problem::new(
+                    span.clone(),
+                    format!("`{wind}` went out too: a deal has one winner"),
+                    "a second winner",
+                )
+                .with_help(format!(
+                    "`{}` went out already; remove one of the `win` entries",
+                    winners[0].0
+                )),
+            );
+        }
+    }
+    match prevailing {
+        Some(prevailing) if problems.is_empty() => Ok(Deal {
+            prevailing,
+            seats,
+            spans,
+            name: name.to_string(),
+            text: text.to_string(),
+        }),
+        _ => Err(InputError::new(name, text, problems)),
+    }
+}
+
+/// Reads a seat whose score was counted elsewhere.
+fn read_counted(
+    table: &toml::de::DeTable<'_>,
+    span: Range<usize>,
+    text: &str,
+    wind: Wind,
+    style: Style,
+    problems: &mut Vec<Problem>,
+) -> Option<Seat> {
+    let before = problems.len();
+    let mut r = TableReader::new(table, span, "a counted seat");
+    let (key, other) = match style {
+        Style::PointsAndDoubles => ("score", "faan"),
+        Style::Faan => ("faan", "score"),
+    };
+    if let Some(v) = r.get(other) {
+        problems.push(
+            Problem::new(
+                v.span(),
+                format!("this variant counts `{key}`, not `{other}`"),
+                "wrong measure",
+            )
+            .with_help(format!("give the seat's `{key}`")),
+        );
+    }
+    let value = r.require(key, problems).and_then(|v| match v.get_ref() {
+        DeValue::Integer(i) => i
+            .as_str()
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n >= 0)
+            .or_else(|| {
+                problems.push(Problem::new(
+                    v.span(),
+                    format!("`{key}` is a whole number, 0 or more"),
+                    "not a count",
+                ));
+                None
+            }),
+        other => {
+            problems.push(document::wrong_type(v.span(), key, "a whole number", other));
+            None
+        }
+    });
+    let win = r.get("win").and_then(|v| {
+        let DeValue::Table(t) = v.get_ref() else {
+            problems.push(document::wrong_type(
+                v.span(),
+                "win",
+                "a table",
+                v.get_ref(),
+            ));
+            return None;
+        };
+        let mut w = TableReader::new(t, v.span(), "`win`");
+        let from = w.require("from", problems).and_then(|f| {
+            let s = document::expect_string(f, "from", text, problems)?;
+            let source = match s.text {
+                "wall" => Some(WinSource::Wall),
+                "discard" => Some(WinSource::Discard),
+                "loose" => Some(WinSource::Loose),
+                "robbed-kong" => Some(WinSource::RobbedKong),
+                _ => None,
+            };
+            if source.is_none() {
+                problems.push(
+                    Problem::new(
+                        s.span,
+                        format!("`{}` is not a way to win", s.text),
+                        "unknown source",
+                    )
+                    .with_help("use wall, discard, loose or robbed-kong"),
+                );
+            }
+            source
+        });
+        let discarder =
+            w.string("discarder", text, problems)
+                .and_then(|s| match Wind::from_name(s.text) {
+                    Some(d) if d == wind => {
+                        problems.push(Problem::new(
+                            s.span,
+                            format!("the discarder `{d}` is the winner"),
+                            "the winner's own seat",
+                        ));
+                        None
+                    }
+                    Some(d) => Some(d),
+                    None => {
+                        problems.push(Problem::new(
+                            s.span,
+                            format!("`{}` is not a wind", s.text),
+                            "not a seat",
+                        ));
+                        None
+                    }
+                });
+        w.finish(problems);
+        Some((from?, discarder))
+    });
+    r.finish(problems);
+    (problems.len() == before).then(|| Seat::Counted {
+        value: value.unwrap_or(0),
+        win,
+    })
+}
+
+/// What the winner brings to the settlement.
+struct Winner {
+    seat: Wind,
+    /// What each player pays before doublings.
+    value: i64,
+    flags: u64,
+    discarder: Option<Wind>,
+    liable: Option<(String, Wind)>,
+}
+
+/// Settles a deal under a variant.
+pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, InputError> {
+    let faan = variant.variant.style == Style::Faan;
+    let mut scores = [0i64; 4];
+    let mut notes = Vec::new();
+    let mut winner: Option<Winner> = None;
+    for (i, seat) in deal.seats.iter().enumerate() {
+        let wind = Wind::ALL[i];
+        match seat {
+            Seat::Absent => {}
+            Seat::Hand(hand) => {
+                let card = score(variant, hand);
+                scores[i] = card.total;
+                if let Some(win) = hand.win {
+                    if !card.valid {
+                        notes.push(format!(
+                            "{wind} claimed Mah-Jong but the hand is not a valid win: nobody pays"
+                        ));
+                        continue;
+                    }
+                    let liable = match card.liability {
+                        None => None,
+                        Some(l) => {
+                            let rule = &variant.variant.payments.liabilities[l];
+                            let who = match rule.liable {
+                                Some(Liable::Discarder) => win.discarder,
+                                Some(Liable::LastSetProvider) => hand
+                                    .melds
+                                    .iter()
+                                    .rev()
+                                    .find(|m| m.declared && m.scores_as_exposed())
+                                    .and_then(|m| m.from),
+                                None => None,
+                            };
+                            let Some(who) = who else {
+                                let what = match rule.liable {
+                                    Some(Liable::Discarder) => {
+                                        "the discarder of the winning tile (`discarder` in `[win]`)"
+                                    }
+                                    _ => {
+                                        "whom the last declared set was claimed from (`from=SEAT`)"
+                                    }
+                                };
+                                return Err(InputError::new(
+                                    &deal.name,
+                                    &deal.text,
+                                    vec![Problem::new(
+                                        deal.spans[i].clone(),
+                                        format!("the penalty `{}` applies, but the deal does not say who pays it", rule.id.value),
+                                        "no provenance",
+                                    )
+                                    .with_help(format!("give {what}"))],
+                                ));
+                            };
+                            Some((rule.id.value.clone(), who))
+                        }
+                    };
+                    winner = Some(Winner {
+                        seat: wind,
+                        value: card.total,
+                        flags: win_flags(wind, win.from),
+                        discarder: win.discarder,
+                        liable,
+                    });
+                }
+            }
+            Seat::Counted { value, win } => {
+                let total = if faan && win.is_some() {
+                    if *value < variant.min_faan {
+                        notes.push(format!("{wind} went out with {value} faan, below the minimum of {}: nobody pays", variant.min_faan));
+                        continue;
+                    }
+                    variant.base_points(variant.max_faan.map_or(*value, |m| (*value).min(m)))
+                } else if faan {
+                    0
+                } else {
+                    *value
+                };
+                scores[i] = total;
+                if let Some((from, discarder)) = win {
+                    winner = Some(Winner {
+                        seat: wind,
+                        value: total,
+                        flags: win_flags(wind, *from),
+                        discarder: *discarder,
+                        liable: None,
+                    });
+                }
+            }
+        }
+    }
+    let p = &variant.payments;
+    let mut payments = Vec::new();
+    if let Some(w) = &winner {
+        let mut owed: Vec<Payment> = Wind::ALL
+            .into_iter()
+            .filter(|&loser| loser != w.seat)
+            .map(|loser| {
+                payment(
+                    variant,
+                    loser,
+                    w.seat,
+                    w.value,
+                    w.flags,
+                    true,
+                    w.discarder == Some(loser),
+                )
+            })
+            .collect();
+        if let Some((id, liable)) = &w.liable {
+            // The liable player pays what everyone would have paid.
+            let amount = owed.iter().map(|o| o.amount).sum();
+            owed = vec![Payment {
+                from: *liable,
+                to: w.seat,
+                amount,
+                why: vec![id.clone()],
+            }];
+        }
+        payments.extend(owed.into_iter().filter(|o| o.amount > 0));
+        if p.losers_settle && !faan {
+            let losers: Vec<Wind> = Wind::ALL.into_iter().filter(|&s| s != w.seat).collect();
+            for (a, &x) in losers.iter().enumerate() {
+                for &y in &losers[a + 1..] {
+                    let (hi, lo) = if scores[x.index()] >= scores[y.index()] {
+                        (x, y)
+                    } else {
+                        (y, x)
+                    };
+                    let diff = scores[hi.index()] - scores[lo.index()];
+                    if diff > 0 {
+                        payments.push(payment(variant, lo, hi, diff, w.flags, false, false));
+                    }
+                }
+            }
+        }
+    } else if notes.is_empty() {
+        notes.push("a drawn deal: nobody pays".to_string());
+    }
+    let mut net = [0i64; 4];
+    for pay in &payments {
+        net[pay.from.index()] -= pay.amount;
+        net[pay.to.index()] += pay.amount;
+    }
+    let east_won = winner.as_ref().is_some_and(|w| w.seat == Wind::East);
+    let keeps = east_won || (winner.is_none() && p.dealer_keeps_on_draw);
+    Ok(Settlement {
+        winner: winner.as_ref().map(|w| w.seat),
+        scores,
+        payments,
+        net,
+        next_dealer: if keeps { Wind::East } else { Wind::South },
+        liable: winner.and_then(|w| w.liable),
+        notes,
+    })
+}
+
+/// The winner's hand flags that payment rules may ask about.
+fn win_flags(seat: Wind, from: WinSource) -> u64 {
+    let mut flags = hf::WINNER | hf::COMPLETE;
+    if seat == Wind::East {
+        flags |= hf::DEALER;
+    }
+    flags
+        | match from {
+            WinSource::Wall => hf::FROM_WALL | hf::SELF_DRAWN,
+            WinSource::Loose => hf::FROM_LOOSE | hf::SELF_DRAWN,
+            WinSource::Discard => hf::FROM_DISCARD,
+            WinSource::RobbedKong => hf::ROBBED_KONG,
+        }
+}
+
+/// One payment of `base` from `from` to `to`, doubled by every payment doubling that holds and
+/// capped.
+fn payment(
+    variant: &CompiledVariant,
+    from: Wind,
+    to: Wind,
+    base: i64,
+    winner_flags: u64,
+    to_winner: bool,
+    from_discarder: bool,
+) -> Payment {
+    let mut flags = 0;
+    if from == Wind::East {
+        flags |= payment::PAYER_DEALER;
+    }
+    if to == Wind::East {
+        flags |= payment::PAYEE_DEALER;
+    }
+    if to_winner {
+        flags |= payment::TO_WINNER;
+    }
+    if from_discarder {
+        flags |= payment::PAYER_DISCARDER;
+    }
+    let facts = Facts::new(winner_flags, -1, 0, &[], &[], &[]);
+    let this = Elem {
+        flags,
+        ..Elem::default()
+    };
+    let p = &variant.payments;
+    let mut amount = base;
+    let mut why = Vec::new();
+    for (rule, compiled) in p
+        .doubles
+        .iter()
+        .zip(variant.variant.payments.doubles.iter())
+    {
+        if rule.holds(&facts, this) {
+            amount = amount.saturating_mul(2);
+            why.push(compiled.id.value.clone());
+        }
+    }
+    let cap = if from == Wind::East || to == Wind::East {
+        p.dealer_cap.or(p.cap)
+    } else {
+        p.cap
+    };
+    if let Some(cap) = cap
+        && amount > cap
+    {
+        amount = cap;
+        why.push(format!("capped at {cap}"));
+    }
+    Payment {
+        from,
+        to,
+        amount,
+        why,
+    }
+}

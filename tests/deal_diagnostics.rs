@@ -1,0 +1,35 @@
+//! Bad deal files give diagnostics inside the file, never a panic; the file name says the
+//! variant (`variant--case.toml`). Rendered diagnostics are snapshots.
+
+mod common;
+
+use mjrules::rules::load;
+use mjrules::settle::{parse_deal, settle};
+
+#[test]
+fn every_invalid_deal_is_refused_with_located_problems() {
+    for path in common::files_in("deals/invalid", "toml") {
+        let stem = common::stem(&path);
+        let variant_id = stem.split("--").next().unwrap();
+        let variant = load(variant_id, &[]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = common::display_name(&path);
+        let error = match parse_deal(&name, &text, variant.variant.style) {
+            Err(e) => e,
+            Ok(deal) => match settle(&variant, &deal) {
+                Err(e) => e,
+                Ok(s) => panic!("{name} was settled: {s:?}"),
+            },
+        };
+        for p in error.problems() {
+            assert!(
+                p.span.end <= text.len() && text.is_char_boundary(p.span.start),
+                "{name}: {:?}",
+                p.span
+            );
+        }
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(format!("invalid_deal__{stem}"), error.render_plain());
+        });
+    }
+}

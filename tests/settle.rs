@@ -1,0 +1,316 @@
+//! Settlement: the payment examples of text 004 under its three tables, classical deals worked
+//! from texts 002 and 003, and the payments of full hands.
+
+use mjrules::rules::load;
+use mjrules::settle::{Settlement, parse_deal, settle};
+
+fn run(variant: &str, deal: &str) -> Settlement {
+    let v = load(variant, &[]).unwrap();
+    let deal = parse_deal("deal.toml", deal, v.variant.style)
+        .unwrap_or_else(|e| panic!("{}", e.render_plain()));
+    settle(&v, &deal).unwrap_or_else(|e| panic!("{}", e.render_plain()))
+}
+
+/// The net of East, South, West, North.
+fn net(s: &Settlement) -> [i64; 4] {
+    s.net
+}
+
+fn paid(s: &Settlement, from: &str, to: &str) -> i64 {
+    s.payments
+        .iter()
+        .filter(|p| p.from.name() == from && p.to.name() == to)
+        .map(|p| p.amount)
+        .sum()
+}
+
+const WEST_SELF_DRAWN: &str =
+    "prevailing = \"east\"\n[west]\nfaan = {F}\nwin = { from = \"wall\" }\n";
+const NORTH_ON_SOUTHS_DISCARD: &str = "prevailing = \"east\"\n[north]\nfaan = {F}\nwin = { from = \"discard\", discarder = \"south\" }\n";
+const EAST_ON_WESTS_DISCARD: &str = "prevailing = \"east\"\n[east]\nfaan = {F}\nwin = { from = \"discard\", discarder = \"west\" }\n";
+
+fn deal(template: &str, faan: i64) -> String {
+    template.replace("{F}", &faan.to_string())
+}
+
+#[test]
+fn hong_kong_simplified_examples() {
+    // Hand 1: West wins with 3 faan from the wall (1 base point): East 1 x2 (wall) x2 (East) =
+    // 4, South 2, North 2; West +8.
+    let s = run("hong-kong", &deal(WEST_SELF_DRAWN, 3));
+    assert_eq!(net(&s), [-4, -2, 8, -2]);
+    // Hand 2: North wins with 6 faan on South's discard (2 base points): East 2 x2 = 4, South
+    // 2 x2 (discarder) = 4, West 2; North +10.
+    let s = run("hong-kong", &deal(NORTH_ON_SOUTHS_DISCARD, 6));
+    assert_eq!(net(&s), [-4, -4, -2, 10]);
+    // Hand 3: East wins with 10 faan on West's discard (8 base points): South 8 x2 = 16, West
+    // 8 x2 x2 = 32, North 16; East +64.
+    let s = run("hong-kong", &deal(EAST_ON_WESTS_DISCARD, 10));
+    assert_eq!(net(&s), [64, -16, -32, -16]);
+    assert_eq!(
+        s.next_dealer.name(),
+        "east",
+        "East keeps the deal after winning"
+    );
+}
+
+#[test]
+fn hong_kong_traditional_examples() {
+    // Hand 1: West wins with 4 faan from the wall (16 base points): East 16 x2 x2 = 64, South
+    // 32, North 32; West +128. (The text's lines "4 (do leste) + 2 + 2" and "Norte 1 (pontos
+    // de base)" are slips; its totals are these.)
+    let s = run("hong-kong-traditional", &deal(WEST_SELF_DRAWN, 4));
+    assert_eq!(net(&s), [-64, -32, 128, -32]);
+    // Hand 2: North wins with 6 faan on South's discard. The text says "(pontos de base de 16)"
+    // as the table does (4-6 faan: 16), but then works with 32 (East -64, South -64, West -32,
+    // North +160): its example contradicts its table. The table gives East 16 x2 = 32, South
+    // 16 x2 = 32, West 16; North +80.
+    let s = run("hong-kong-traditional", &deal(NORTH_ON_SOUTHS_DISCARD, 6));
+    assert_eq!(net(&s), [-32, -32, -16, 80]);
+    // Hand 3: East wins with 10 faan on West's discard (64 base points): South 128, West 256,
+    // North 128; East +512.
+    let s = run("hong-kong-traditional", &deal(EAST_ON_WESTS_DISCARD, 10));
+    assert_eq!(net(&s), [512, -128, -256, -128]);
+}
+
+#[test]
+fn hong_kong_canton_examples() {
+    // Hand 1: West wins with 4 faan from the wall (16): East 64, South 32, North 32; +128.
+    let s = run("hong-kong-canton", &deal(WEST_SELF_DRAWN, 4));
+    assert_eq!(net(&s), [-64, -32, 128, -32]);
+    // The second "Hand 1": West wins with 7 faan from the wall (48): East 192, South 96, North
+    // 96; West +384.
+    let s = run("hong-kong-canton", &deal(WEST_SELF_DRAWN, 7));
+    assert_eq!(net(&s), [-192, -96, 384, -96]);
+    // Hand 3: East wins with 12 faan on West's discard (256): South 512, West 1024, North 512;
+    // East +2048.
+    let s = run("hong-kong-canton", &deal(EAST_ON_WESTS_DISCARD, 12));
+    assert_eq!(net(&s), [2048, -512, -1024, -512]);
+}
+
+#[test]
+fn below_the_minimum_nobody_pays() {
+    let s = run("hong-kong", &deal(WEST_SELF_DRAWN, 2));
+    assert!(s.payments.is_empty());
+    assert_eq!(net(&s), [0, 0, 0, 0]);
+    // The traditional table pays from 0 faan: 2 faan is 4 base points, x2 from the wall.
+    let s = run("hong-kong-traditional", &deal(WEST_SELF_DRAWN, 2));
+    assert_eq!(net(&s), [-16, -8, 32, -8]);
+}
+
+#[test]
+fn polish_winner_east_double_losers_differences_and_caps() {
+    // Text 002. South wins with 200; East 40, West 100, North 60.
+    // To the winner: East pays double, 400, but a payment with East is capped at 600: 400;
+    // West 200; North 200. Between the others (the lower pays the higher the difference):
+    // East 40 pays West 100 the difference 60, doubled because East pays: 120; East pays North
+    // 20 x2 = 40; North 60 pays West 100 the difference 40.
+    let s = run(
+        "polish",
+        "prevailing = \"east\"\n[south]\nscore = 200\nwin = { from = \"wall\" }\n[east]\nscore = 40\n[west]\nscore = 100\n[north]\nscore = 60\n",
+    );
+    assert_eq!(paid(&s, "east", "south"), 400);
+    assert_eq!(paid(&s, "west", "south"), 200);
+    assert_eq!(paid(&s, "north", "south"), 200);
+    assert_eq!(paid(&s, "east", "west"), 120);
+    assert_eq!(paid(&s, "east", "north"), 40);
+    assert_eq!(paid(&s, "north", "west"), 40);
+    assert_eq!(s.net, [-560, 800, -40, -200]);
+    assert_eq!(
+        s.next_dealer.name(),
+        "south",
+        "the winds move on when East loses"
+    );
+}
+
+#[test]
+fn polish_caps_are_300_and_600_with_east() {
+    // East wins with 1000: everyone pays double, 2000, capped at 600 for payments with East.
+    let s = run(
+        "polish",
+        "prevailing = \"east\"\n[east]\nscore = 1000\nwin = { from = \"discard\", discarder = \"north\" }\n",
+    );
+    assert_eq!(s.net, [1800, -600, -600, -600]);
+    // West wins with 1000: South and North pay 1000, capped at 300; East pays 2000, capped at 600.
+    let s = run(
+        "polish",
+        "prevailing = \"east\"\n[west]\nscore = 1000\nwin = { from = \"wall\" }\n",
+    );
+    assert_eq!(s.net, [-600, -300, 1200, -300]);
+}
+
+#[test]
+fn a_drawn_deal_pays_nothing() {
+    // Text 002: the last tile drawn and nobody went out: a draw, nobody pays anybody, and the
+    // winds move on.
+    let s = run(
+        "polish",
+        "prevailing = \"east\"\n[east]\nscore = 40\n[west]\nscore = 100\n",
+    );
+    assert!(s.payments.is_empty());
+    assert_eq!(s.net, [0, 0, 0, 0]);
+    assert_eq!(s.next_dealer.name(), "south");
+}
+
+#[test]
+fn bmja_full_hands_settle_from_their_scores() {
+    // The example hand wins for South (320, see tests/cases/bmja/03-example-hand.toml). East
+    // did not go out and holds lone tiles but for an exposed pung of green dragons (4 points,
+    // 1 double: 8). Every player pays the winner 320, East double (640). Between the others:
+    // West and North score 0; East (8) is paid the difference by each, doubled: 16.
+    let s = run(
+        "bmja",
+        "prevailing = \"east\"\n\
+         [south]\nconcealed = \"222m 345p 666s 99s\"\nmelds = [\"777z\"]\nbonus = [\"2f\", \"2y\"]\n\
+         [south.win]\ntile = \"4p\"\nfrom = \"discard\"\ndiscarder = \"west\"\n\
+         [east]\nconcealed = \"147m 258p 369s 1z\"\nmelds = [\"666z\"]\n",
+    );
+    assert_eq!(s.scores, [8, 320, 0, 0]);
+    assert_eq!(paid(&s, "east", "south"), 640);
+    assert_eq!(paid(&s, "west", "south"), 320);
+    assert_eq!(paid(&s, "west", "east"), 16);
+    assert_eq!(paid(&s, "north", "east"), 16);
+    assert_eq!(s.net.iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn hong_kong_nine_tile_penalty() {
+    // North shows three sets of dots and goes out on West's discard with all one suit: 7 faan,
+    // 4 base points. East would pay 4 x2 = 8, South 4, West (discarder) 4 x2 = 8: 20. West let
+    // a pure hand out after nine tiles of it were shown: West pays all 20.
+    let s = run(
+        "hong-kong",
+        "prevailing = \"east\"\n[north]\nconcealed = \"888p 99p\"\nmelds = [\"111p\", \"234p\", \"567p\"]\n\
+         [north.win]\ntile = \"9p\"\nfrom = \"discard\"\ndiscarder = \"west\"\n",
+    );
+    assert_eq!(
+        s.liable.as_ref().map(|(id, w)| (id.as_str(), w.name())),
+        Some(("nine-tile-penalty", "west"))
+    );
+    assert_eq!(s.net, [0, 0, -20, 20]);
+}
+
+#[test]
+fn hong_kong_twelve_tile_penalty() {
+    // North self-draws all one suit after claiming the fourth set of dots from East: 7 + 1
+    // (self-draw) = 8 faan, 4 base points. East would pay 4 x2 x2 = 16, South 8, West 8: 32,
+    // all paid by East, who let the fourth set be melded.
+    let s = run(
+        "hong-kong",
+        "prevailing = \"east\"\n[north]\nconcealed = \"99p\"\nmelds = [\"111p\", \"234p\", \"567p\", \"888p from=east\"]\n\
+         [north.win]\ntile = \"9p\"\nfrom = \"wall\"\n",
+    );
+    assert_eq!(
+        s.liable.as_ref().map(|(id, w)| (id.as_str(), w.name())),
+        Some(("twelve-tile-penalty", "east"))
+    );
+    assert_eq!(s.net, [-32, 0, 0, 32]);
+}
+
+#[test]
+fn hong_kong_fifth_tile_penalty() {
+    // Late in the wall, North discards a 5p nobody has seen and South goes out on it: common
+    // hand 1 and concealed hand 1, 2 faan, 4 base points in the traditional table. East would
+    // pay 8, West 4, North (discarder) 8: North pays all 20.
+    let s = run(
+        "hong-kong-traditional",
+        "prevailing = \"east\"\n[south]\nconcealed = \"123m 456m 789p 234s 55p\"\n\
+         [south.win]\ntile = \"5p\"\nfrom = \"discard\"\ndiscarder = \"north\"\nlate = true\n",
+    );
+    assert_eq!(
+        s.liable.as_ref().map(|(id, w)| (id.as_str(), w.name())),
+        Some(("fifth-tile-penalty", "north"))
+    );
+    assert_eq!(s.net, [0, 20, 0, -20]);
+}
+
+mod random_deals {
+    use mjrules::random::{HandGenerator, Rng};
+    use mjrules::render::hand_toml;
+    use mjrules::rules::{builtin, load};
+    use mjrules::settle::{parse_deal, settle};
+    use mjrules::tiles::Wind;
+
+    /// A random deal: a winner's full hand at a random seat (or a drawn deal), and the other
+    /// seats as full hands that did not go out, counted scores, or left out.
+    fn deal(rng: &mut Rng, hands: &mut HandGenerator, faan: bool) -> String {
+        let winner = (rng.below(5) < 4).then(|| Wind::ALL[rng.below(4)]);
+        let mut text = String::from("prevailing = \"east\"\n");
+        for wind in Wind::ALL {
+            if Some(wind) == winner {
+                let mut hand = hands.winning_hand();
+                hand.seat = wind;
+                if let Some(win) = hand.win.as_mut()
+                    && win.discarder == Some(wind)
+                {
+                    win.discarder = Some(wind.next());
+                }
+                let toml = hand_toml(&hand).replace("[win]", &format!("[{wind}.win]"));
+                let (top, win) = toml.split_once(&format!("\n[{wind}.win]")).unwrap();
+                let top: String = top
+                    .lines()
+                    .filter(|l| !l.starts_with("seat") && !l.starts_with("prevailing"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                text.push_str(&format!("[{wind}]\n{top}[{wind}.win]{win}"));
+                continue;
+            }
+            match rng.below(3) {
+                0 => {}
+                1 => {
+                    let key = if faan { "faan" } else { "score" };
+                    text.push_str(&format!("[{wind}]\n{key} = {}\n", rng.below(600)));
+                }
+                _ => {
+                    let hand = hands.waiting_hand();
+                    let toml = hand_toml(&hand);
+                    let body: String = toml
+                        .lines()
+                        .filter(|l| !l.starts_with("seat") && !l.starts_with("prevailing"))
+                        .map(|l| format!("{l}\n"))
+                        .collect();
+                    text.push_str(&format!("[{wind}]\n{body}"));
+                }
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn net_sums_to_zero_and_no_payment_exceeds_its_cap() {
+        let mut rng = Rng::new(5);
+        let mut hands = HandGenerator::new(6);
+        for id in builtin::ids() {
+            let variant = load(id, &[]).unwrap();
+            let faan = variant.variant.style == mjrules::rules::Style::Faan;
+            let mut settled = 0;
+            for n in 0..300 {
+                let text = deal(&mut rng, &mut hands, faan);
+                let deal = parse_deal("random.toml", &text, variant.variant.style)
+                    .unwrap_or_else(|e| panic!("{id} deal {n}:\n{text}\n{}", e.render_plain()));
+                let s = match settle(&variant, &deal) {
+                    Ok(s) => s,
+                    // A random hand can meet a penalty whose payer the random deal does not
+                    // name; that is a diagnostic, not a settlement.
+                    Err(e) if e.problems()[0].message.contains("does not say who pays") => continue,
+                    Err(e) => panic!("{id} deal {n}: {}", e.render_plain()),
+                };
+                settled += 1;
+                assert_eq!(s.net.iter().sum::<i64>(), 0, "{id} deal {n}: {s:?}");
+                for p in &s.payments {
+                    assert!(p.amount > 0, "{id}: a payment of nothing");
+                    let east = p.from == Wind::East || p.to == Wind::East;
+                    let cap = if east {
+                        variant.payments.dealer_cap.or(variant.payments.cap)
+                    } else {
+                        variant.payments.cap
+                    };
+                    if let Some(cap) = cap {
+                        assert!(p.amount <= cap, "{id} deal {n}: {p:?} over {cap}");
+                    }
+                }
+            }
+            assert!(settled > 250, "{id}: only {settled} deals settled");
+        }
+    }
+}

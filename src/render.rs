@@ -556,5 +556,45 @@ pub fn variant_markdown(variant: &CompiledVariant) -> String {
             out.push_str(&format!("| {faan} | {base} |\n"));
         }
     }
+    out.push_str(&payments_markdown(variant));
+    out
+}
+
+/// The payment rules of a variant page.
+fn payments_markdown(variant: &CompiledVariant) -> String {
+    let p = &variant.variant.payments;
+    let c = &variant.payments;
+    let mut out = String::from("\n## Payments\n\n");
+    out.push_str(&format!(
+        "- The players who did not go out {} the difference of their scores.\n",
+        if p.losers_settle { "pay each other" } else { "do not settle" }
+    ));
+    let cap = |v: Option<i64>| v.map_or("none".to_string(), |n| n.to_string());
+    out.push_str(&format!("- Cap per payment: {}; with East: {}.\n", cap(c.cap), cap(c.dealer_cap.or(c.cap))));
+    out.push_str(&format!(
+        "- After a drawn deal {}.\n",
+        if p.dealer_keeps_on_draw { "East keeps the deal" } else { "the winds move on" }
+    ));
+    if let Some(notes) = &p.notes {
+        out.push_str(&format!("\n{}\n", notes.trim()));
+    }
+    if !p.doubles.is_empty() || !p.liabilities.is_empty() {
+        out.push_str("\n| id | doubles a payment / liable | condition | cites | notes |\n|---|---|---|---|---|\n");
+        for r in p.doubles.iter().chain(p.liabilities.iter()) {
+            let what = match r.liable {
+                None => "doubles".to_string(),
+                Some(crate::rules::Liable::Discarder) => "the discarder pays for all".to_string(),
+                Some(crate::rules::Liable::LastSetProvider) => "the provider of the last set pays for all".to_string(),
+            };
+            out.push_str(&format!(
+                "| `{}` | {} | `{}` | {} | {} |\n",
+                r.id.value,
+                what,
+                cell(&r.when.text),
+                cell(&r.cite.text()),
+                cell(r.notes.as_deref().unwrap_or(""))
+            ));
+        }
+    }
     out
 }

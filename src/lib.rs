@@ -23,7 +23,12 @@
 #![warn(missing_docs)]
 
 pub mod arrange;
+pub mod batch;
+pub mod chart;
+pub mod compare;
+pub mod corpus;
 pub mod diagnostic;
+pub mod diff;
 pub mod document;
 pub mod evaluate;
 pub mod hand;
@@ -34,6 +39,7 @@ pub mod render;
 pub mod rules;
 pub mod set;
 pub mod settle;
+pub mod stats;
 pub mod suit_table;
 pub mod tiles;
 pub mod waits;

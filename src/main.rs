@@ -3,22 +3,28 @@
 //! Exit codes: 0 on success, 1 when a check finds a problem, 2 on bad input (with a
 //! diagnostic that points into the file). Nothing panics on any input.
 
-use std::io::Read;
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use mjrules::arrange::arrangements;
 use mjrules::diagnostic::{InputError, Problem};
+use mjrules::evaluate::Scorer;
 use mjrules::evaluate::score;
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::kajongg::parse_kajongg;
+use mjrules::random::HandGenerator;
 use mjrules::render;
+use mjrules::rules::CompiledVariant;
+use mjrules::rules::load::load_unchecked;
 use mjrules::rules::{LoadError, builtin, load, load::parse_override};
 use mjrules::settle::{parse_deal, settle};
 use mjrules::tiles::{TileStyle, Wind};
 use mjrules::waits::waits;
+use mjrules::{batch, chart, compare, corpus, diff};
 
 /// Scores Mahjong hands from rulebooks written as data.
 #[derive(Parser)]
@@ -34,6 +40,12 @@ enum Command {
     Score(ScoreArgs),
     /// Checks variant files: every problem at once, with its place.
     Check(CheckArgs),
+    /// Two variants side by side, for one hand or a whole corpus.
+    Compare(CompareArgs),
+    /// What differs between two variant files, rule by rule.
+    Diff(DiffArgs),
+    /// Writes a reproducible corpus of random legal hands (JSON Lines).
+    Gen(GenArgs),
     /// The payments between the four players after a deal.
     Settle(SettleArgs),
     /// Lists the built-in variants.
@@ -51,7 +63,6 @@ enum Command {
 #[derive(clap::Args)]
 struct HandArgs {
     /// The hand file (TOML), or `-` for standard input.
-    #[arg(required_unless_present = "kajongg")]
     hand: Option<PathBuf>,
     /// A hand in Kajongg's notation instead of a hand file.
     #[arg(long, conflicts_with = "hand", requires = "seat")]
@@ -78,8 +89,53 @@ struct ScoreArgs {
     /// Overrides a parameter of the variant: `--param limit=500`.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
     params: Vec<(String, String)>,
+    /// Scores every hand of a corpus (JSON Lines, `-` for standard input) instead of one hand.
+    #[arg(long, conflicts_with_all = ["hand", "kajongg"])]
+    corpus: Option<PathBuf>,
     #[command(flatten)]
     hand: HandArgs,
+}
+
+#[derive(clap::Args)]
+struct CompareArgs {
+    /// The first variant (built-in id or path).
+    a: String,
+    /// The second variant (built-in id or path).
+    b: String,
+    /// Compares over every hand of a corpus (JSON Lines, `-` for standard input).
+    #[arg(long, conflicts_with_all = ["hand", "kajongg"])]
+    corpus: Option<PathBuf>,
+    /// With `--corpus`: writes a histogram of both variants' totals as SVG.
+    #[arg(long, requires = "corpus", value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Overrides a parameter of both variants: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    #[command(flatten)]
+    hand: HandArgs,
+}
+
+#[derive(clap::Args)]
+struct GenArgs {
+    /// The seed: the same seed gives the same corpus.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many hands.
+    #[arg(long, default_value_t = 1000)]
+    count: u64,
+    /// Only hands that went out.
+    #[arg(long)]
+    winners_only: bool,
+}
+
+#[derive(clap::Args)]
+struct DiffArgs {
+    /// The first variant (built-in id or path).
+    a: String,
+    /// The second variant (built-in id or path).
+    b: String,
+    #[command(flatten)]
+    format: FormatArgs,
 }
 
 #[derive(clap::Args)]
@@ -121,10 +177,12 @@ struct FormatArgs {
     format: Format,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     Text,
     Json,
+    /// Totals and speed (with `--corpus`).
+    Summary,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -205,7 +263,61 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
+        Command::Score(args) if args.corpus.is_some() => {
+            let id = match args.variants.as_slice() {
+                [] => builtin::DEFAULT.to_string(),
+                [one] => one.clone(),
+                _ => {
+                    return Err(Failure::Input(
+                        "error: `--corpus` scores under one `--variant`; use `mjrules compare A B --corpus` for two\n".into(),
+                    ));
+                }
+            };
+            let variant = load(&id, &args.params)?;
+            let path = args.corpus.clone().expect("checked by the guard");
+            score_corpus(&variant, &path, args.hand.format, args.hand.tiles.into())?;
+        }
+        Command::Compare(args) => {
+            let a = load(&args.a, &args.params)?;
+            let b = load(&args.b, &args.params)?;
+            match &args.corpus {
+                Some(path) => {
+                    compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref())?
+                }
+                None => {
+                    let hand = load_hand(&args.hand)?;
+                    let cmp = compare::compare_hand(&[&a, &b], &hand);
+                    match args.hand.format {
+                        Format::Json => outln!("{}", cmp.json(args.hand.tiles.into())),
+                        _ => out!("{}", cmp.text()),
+                    }
+                }
+            }
+        }
+        Command::Diff(args) => {
+            let a = load_unchecked(&args.a)?;
+            let b = load_unchecked(&args.b)?;
+            let changes = diff::diff(&a, &b);
+            match args.format.format {
+                Format::Json => outln!("{}", diff::json(&changes)),
+                _ => out!("{}", diff::text(&a.id, &b.id, &changes)),
+            }
+        }
+        Command::Gen(args) => {
+            let mut generator = HandGenerator::new(args.seed);
+            for _ in 0..args.count {
+                outln!(
+                    "{}",
+                    corpus::write_line(&generator.corpus_hand(args.winners_only))
+                );
+            }
+        }
         Command::Score(args) => {
+            if args.hand.format == Format::Summary {
+                return Err(Failure::Input(
+                    "error: `--format summary` goes with `--corpus`\n".into(),
+                ));
+            }
             let ids = if args.variants.is_empty() {
                 vec![builtin::DEFAULT.to_string()]
             } else {
@@ -219,7 +331,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let style = args.hand.tiles.into();
             let cards: Vec<_> = variants.iter().map(|v| (score(v, &hand), v)).collect();
             match args.hand.format {
-                Format::Text => {
+                Format::Text | Format::Summary => {
                     let texts: Vec<String> = cards
                         .iter()
                         .map(|(c, v)| render::score_text(c, v, style))
@@ -252,7 +364,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
             match args.format.format {
-                Format::Text => {
+                Format::Text | Format::Summary => {
                     for r in &report {
                         if r["ok"] == true {
                             outln!(
@@ -278,7 +390,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let settlement =
                 settle(&variant, &deal).map_err(|e| Failure::Input(render_error(e)))?;
             match args.format.format {
-                Format::Text => out!("{}", render::settlement_text(&settlement)),
+                Format::Text | Format::Summary => out!("{}", render::settlement_text(&settlement)),
                 Format::Json => outln!("{}", render::settlement_json(&settlement)),
             }
         }
@@ -302,7 +414,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }));
             }
             match args.format {
-                Format::Text => {
+                Format::Text | Format::Summary => {
                     for r in &rows {
                         outln!(
                             "{:<24} {:<20} source {:<6} {}",
@@ -321,7 +433,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let style = args.tiles.into();
             let found = arrangements(&hand);
             match args.format {
-                Format::Text => out!(
+                Format::Text | Format::Summary => out!(
                     "{}",
                     render::arrangements_text(&found, hand.is_winner(), style)
                 ),
@@ -333,7 +445,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let style = args.tiles.into();
             let found = waits(&hand);
             match args.format {
-                Format::Text => out!("{}", render::waits_text(&found, hand.is_winner(), style)),
+                Format::Text | Format::Summary => {
+                    out!("{}", render::waits_text(&found, hand.is_winner(), style))
+                }
                 Format::Json => outln!("{}", render::waits_json(&found, style)),
             }
         }
@@ -373,12 +487,173 @@ fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
             Failure::Input(render_error(InputError::new("<kajongg>", text, problems)))
         });
     }
-    let path = args
-        .hand
-        .as_ref()
-        .expect("clap requires a hand file or --kajongg");
+    let Some(path) = args.hand.as_ref() else {
+        return Err(Failure::Input(
+            "error: name a hand file (or `-` for standard input), or give `--kajongg \"…\" --seat W`\n".into(),
+        ));
+    };
     let (name, text) = read_input(path)?;
     parse_hand(&name, &text).map_err(|e| Failure::Input(render_error(e)))
+}
+
+/// Opens a corpus: a file, or standard input for `-`.
+fn open_corpus(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
+    if path.as_os_str() == "-" {
+        return Ok((
+            "<stdin>".to_string(),
+            Box::new(BufReader::new(std::io::stdin())),
+        ));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))?;
+    Ok((name, Box::new(BufReader::new(file))))
+}
+
+/// `score --corpus`: one line per hand (text or JSON), or the totals and the speed.
+fn score_corpus(
+    variant: &CompiledVariant,
+    path: &Path,
+    format: Format,
+    style: TileStyle,
+) -> Result<(), Failure> {
+    let (name, input) = open_corpus(path)?;
+    let start = Instant::now();
+    let mut side = compare::Side::default();
+    let stdout = std::io::stdout();
+    let mut writer = std::io::BufWriter::new(stdout.lock());
+    let count = batch::process(
+        input,
+        || Scorer::new(variant),
+        |scorer, n, line| {
+            let hand = corpus::read_line(line).map_err(|e| Failure::Input(e.render(&name, n)))?;
+            Ok(match format {
+                Format::Summary => {
+                    let t = scorer.totals(&hand);
+                    (
+                        n,
+                        (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid),
+                        String::new(),
+                    )
+                }
+                Format::Json => {
+                    let card = scorer.score(&hand);
+                    (
+                        n,
+                        (card.total, false, false, true),
+                        render::score_json(&card, variant, style).to_string(),
+                    )
+                }
+                Format::Text => {
+                    let t = scorer.totals(&hand);
+                    (
+                        n,
+                        (t.total, false, false, true),
+                        format!("line {n}: {}", t.total),
+                    )
+                }
+            })
+        },
+        |(_, outcome, text)| {
+            side.add(outcome);
+            if !text.is_empty() {
+                write_line(&mut writer, &text)?;
+            }
+            Ok(())
+        },
+        |e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")),
+    )?;
+    let seconds = start.elapsed().as_secs_f64();
+    if format == Format::Summary {
+        let per_second = if seconds > 0.0 {
+            count as f64 / seconds
+        } else {
+            0.0
+        };
+        let text = format!(
+            "{count} hands under {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)\n\
+             mean total {:.1}, median {}, 90th percentile {}, maximum {}\n\
+             winners {}, of which not a valid win {}; limit hands {}\n",
+            variant.id(),
+            rayon::current_num_threads(),
+            side.totals.mean(),
+            side.totals.quantile(0.5),
+            side.totals.quantile(0.9),
+            side.totals.max(),
+            side.winners,
+            side.invalid_wins,
+            side.limit_hands,
+        );
+        write_line(&mut writer, text.trim_end())?;
+    }
+    writer.flush().map_err(|e| output_error(&e))
+}
+
+/// `compare A B --corpus`.
+fn compare_corpus(
+    variants: [&CompiledVariant; 2],
+    path: &Path,
+    format: Format,
+    plot: Option<&Path>,
+) -> Result<(), Failure> {
+    let (name, input) = open_corpus(path)?;
+    let mut cmp = compare::CorpusComparison::default();
+    batch::process(
+        input,
+        || [Scorer::new(variants[0]), Scorer::new(variants[1])],
+        |scorers, n, line| {
+            let hand = corpus::read_line(line).map_err(|e| Failure::Input(e.render(&name, n)))?;
+            Ok(compare::score_pair(scorers, &hand, n, line))
+        },
+        |scored| {
+            cmp.add(scored);
+            Ok(())
+        },
+        |e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")),
+    )?;
+    let ids = [variants[0].id(), variants[1].id()];
+    if let Some(plot) = plot {
+        let title = format!(
+            "Totals of {} hands: {} and {}",
+            cmp.sides[0].totals.len(),
+            ids[0],
+            ids[1]
+        );
+        let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
+        std::fs::write(plot, svg).map_err(|e| {
+            Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
+        })?;
+    }
+    match format {
+        Format::Json => outln!("{}", cmp.json(ids)),
+        _ => {
+            out!("{}", cmp.text(ids));
+            // The score cards of the hands that differ most.
+            for (_, line, text, _) in &cmp.differences {
+                if let Ok(hand) = corpus::read_line(text) {
+                    out!("\n── line {line} ──\n");
+                    for v in variants {
+                        out!(
+                            "{}",
+                            render::score_text(&score(v, &hand), v, TileStyle::Ascii)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn output_error(e: &std::io::Error) -> Failure {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    Failure::Input(format!("error: cannot write the output: {e}\n"))
+}
+
+fn write_line(writer: &mut impl Write, text: &str) -> Result<(), Failure> {
+    writeln!(writer, "{text}").map_err(|e| output_error(&e))
 }
 
 /// Renders every problem of an input for the terminal (in colour when stderr is a

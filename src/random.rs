@@ -63,6 +63,25 @@ impl HandGenerator {
         }
     }
 
+    /// A hand for a corpus: a winner (always with `winners_only`, else three times in four)
+    /// or a hand that did not go out, with a few tiles seen elsewhere on the table.
+    pub fn corpus_hand(&mut self, winners_only: bool) -> Hand {
+        let mut hand = if winners_only || self.rng.below(4) > 0 {
+            self.winning_hand()
+        } else {
+            self.waiting_hand()
+        };
+        let mut held = hand.own_tiles();
+        for _ in 0..self.rng.below(7) {
+            let tile = Tile::from_index(self.rng.below(Tile::COUNT)).expect("in range");
+            if held.get(tile) + hand.seen.get(tile) < 4 {
+                hand.seen.add(tile);
+                held.add(tile);
+            }
+        }
+        hand
+    }
+
     /// A hand that did not go out but waits: a winning hand less its winning tile.
     pub fn waiting_hand(&mut self) -> Hand {
         let mut hand = self.winning_hand();

@@ -311,11 +311,15 @@ pub fn hand_toml(hand: &Hand) -> String {
             win.tile,
             win.from.name()
         ));
+        if let Some(d) = win.discarder {
+            out.push_str(&format!("discarder = \"{d}\"\n"));
+        }
         let flags = [
             ("last", win.last),
             ("original-call", hand.original_call),
             ("heavenly", win.heavenly),
             ("kong-on-kong", win.kong_on_kong),
+            ("late", win.late),
         ];
         for (key, on) in flags {
             if on {
@@ -567,13 +571,25 @@ fn payments_markdown(variant: &CompiledVariant) -> String {
     let mut out = String::from("\n## Payments\n\n");
     out.push_str(&format!(
         "- The players who did not go out {} the difference of their scores.\n",
-        if p.losers_settle { "pay each other" } else { "do not settle" }
+        if p.losers_settle {
+            "pay each other"
+        } else {
+            "do not settle"
+        }
     ));
     let cap = |v: Option<i64>| v.map_or("none".to_string(), |n| n.to_string());
-    out.push_str(&format!("- Cap per payment: {}; with East: {}.\n", cap(c.cap), cap(c.dealer_cap.or(c.cap))));
+    out.push_str(&format!(
+        "- Cap per payment: {}; with East: {}.\n",
+        cap(c.cap),
+        cap(c.dealer_cap.or(c.cap))
+    ));
     out.push_str(&format!(
         "- After a drawn deal {}.\n",
-        if p.dealer_keeps_on_draw { "East keeps the deal" } else { "the winds move on" }
+        if p.dealer_keeps_on_draw {
+            "East keeps the deal"
+        } else {
+            "the winds move on"
+        }
     ));
     if let Some(notes) = &p.notes {
         out.push_str(&format!("\n{}\n", notes.trim()));
@@ -584,7 +600,9 @@ fn payments_markdown(variant: &CompiledVariant) -> String {
             let what = match r.liable {
                 None => "doubles".to_string(),
                 Some(crate::rules::Liable::Discarder) => "the discarder pays for all".to_string(),
-                Some(crate::rules::Liable::LastSetProvider) => "the provider of the last set pays for all".to_string(),
+                Some(crate::rules::Liable::LastSetProvider) => {
+                    "the provider of the last set pays for all".to_string()
+                }
             };
             out.push_str(&format!(
                 "| `{}` | {} | `{}` | {} | {} |\n",

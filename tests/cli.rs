@@ -287,3 +287,80 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn gen_and_corpus_scoring_through_the_binary() {
+    let out = mjrules(
+        &["gen", "--seed", "3", "--count", "200", "--winners-only"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let corpus = stdout(&out);
+    assert_eq!(corpus.lines().count(), 200);
+    // One JSON line per hand, each with the total of the hand.
+    let scored = mjrules(
+        &["score", "--corpus", "-", "--format", "json"],
+        Some(&corpus),
+    );
+    assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+    let lines: Vec<serde_json::Value> = stdout(&scored)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 200);
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["winner"] == true && l["total"].as_i64().is_some())
+    );
+    let summary = mjrules(
+        &["score", "--corpus", "-", "--format", "summary"],
+        Some(&corpus),
+    );
+    assert!(
+        stdout(&summary).starts_with("200 hands under bmja"),
+        "{}",
+        stdout(&summary)
+    );
+    // A bad line stops the run with its line number.
+    let bad = format!(
+        "{}\n{{\"seat\": \"sout\", \"prevailing\": \"east\", \"concealed\": \"1m\"}}\n",
+        corpus.lines().next().unwrap()
+    );
+    let out = mjrules(&["score", "--corpus", "-"], Some(&bad));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
+
+#[test]
+fn compare_over_a_corpus_writes_a_chart() {
+    let corpus = stdout(&mjrules(&["gen", "--seed", "5", "--count", "300"], None));
+    let dir = std::env::temp_dir().join(format!("mjrules-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("chart.svg");
+    let out = mjrules(
+        &[
+            "compare",
+            "bmja",
+            "dmjl",
+            "--corpus",
+            "-",
+            "--plot",
+            plot.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        Some(&corpus),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["sides"][0]["hands"], 300);
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        svg.starts_with("<svg")
+            && svg.contains(">bmja<")
+            && svg.contains(">dmjl<")
+            && svg.contains("share of hands")
+    );
+}

@@ -1,0 +1,310 @@
+//! Variants side by side: one hand under several variants, item by item; a whole corpus under
+//! two variants, as distributions, their rank correlation, and the hands where they differ most.
+//!
+//! In: compiled variants and a hand, or the lines of a corpus. Out: a [`HandComparison`] or a
+//! [`CorpusComparison`] (bounded memory: counts per distinct total, and the few hands that
+//! differ most), rendered as text or JSON.
+
+use serde_json::{Value, json};
+
+use crate::evaluate::{ScoreCard, Scorer, score};
+use crate::hand::Hand;
+use crate::render;
+use crate::rules::{CompiledVariant, ItemKind};
+use crate::stats::{Distribution, Pairs};
+use crate::tiles::TileStyle;
+
+/// One hand under several variants.
+pub struct HandComparison<'v> {
+    /// The variants, in the order given.
+    pub variants: Vec<&'v CompiledVariant>,
+    /// Each variant's card.
+    pub cards: Vec<ScoreCard>,
+}
+
+/// Scores one hand under every variant.
+pub fn compare_hand<'v>(variants: &[&'v CompiledVariant], hand: &Hand) -> HandComparison<'v> {
+    HandComparison {
+        variants: variants.to_vec(),
+        cards: variants.iter().map(|v| score(v, hand)).collect(),
+    }
+}
+
+impl HandComparison<'_> {
+    /// The rows: every item id that counted under some variant, in first-seen order, with its
+    /// value per variant (`None` where it did not count).
+    pub fn rows(&self) -> Vec<(String, Vec<Option<String>>)> {
+        let mut rows: Vec<(String, Vec<Option<String>>)> = Vec::new();
+        for (k, (card, variant)) in self.cards.iter().zip(&self.variants).enumerate() {
+            for f in &card.fired {
+                let item = &variant.variant.items[f.item];
+                let value = if f.kind == ItemKind::LimitHand
+                    && card.faan.is_none()
+                    && card.limit_hand != Some(f.item)
+                {
+                    format!("({})", item.kind.unit(f.amount))
+                } else {
+                    item.kind.unit(f.amount)
+                };
+                let at = match rows.iter().position(|(id, _)| *id == item.id.value) {
+                    Some(at) => at,
+                    None => {
+                        rows.push((item.id.value.clone(), vec![None; self.cards.len()]));
+                        rows.len() - 1
+                    }
+                };
+                rows[at].1[k] = Some(value);
+            }
+        }
+        rows
+    }
+
+    /// The comparison as a text table: an item per row, a column per variant, the totals last.
+    pub fn text(&self) -> String {
+        let rows = self.rows();
+        let mut table: Vec<Vec<String>> = vec![
+            std::iter::once("item".to_string())
+                .chain(self.variants.iter().map(|v| v.id().to_string()))
+                .collect(),
+        ];
+        for (id, values) in &rows {
+            table.push(
+                std::iter::once(id.clone())
+                    .chain(values.iter().map(|v| v.clone().unwrap_or_default()))
+                    .collect(),
+            );
+        }
+        let sum_row = |label: &str, f: &dyn Fn(&ScoreCard) -> String| -> Vec<String> {
+            std::iter::once(label.to_string())
+                .chain(self.cards.iter().map(f))
+                .collect()
+        };
+        table.push(sum_row("points", &|c| {
+            if c.faan.is_some() {
+                String::new()
+            } else {
+                c.points.to_string()
+            }
+        }));
+        table.push(sum_row("doubles", &|c| {
+            if c.faan.is_some() {
+                String::new()
+            } else {
+                c.doubles.to_string()
+            }
+        }));
+        table.push(sum_row("faan", &|c| {
+            c.faan.map(|f| f.to_string()).unwrap_or_default()
+        }));
+        table.push(sum_row("total", &|c| {
+            if c.winner && !c.valid {
+                format!("{} (no valid win)", c.total)
+            } else {
+                c.total.to_string()
+            }
+        }));
+        let widths: Vec<usize> = (0..table[0].len())
+            .map(|c| {
+                table
+                    .iter()
+                    .map(|r| r[c].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        let body = table.len() - 4;
+        for (r, row) in table.iter().enumerate() {
+            if r == 1 || r == body {
+                let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
+                out.push_str(&format!("{}\n", rule.join("──")));
+            }
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    if c == 0 {
+                        format!("{v:<w$}", w = widths[c])
+                    } else {
+                        format!("{v:>w$}", w = widths[c])
+                    }
+                })
+                .collect();
+            out.push_str(&format!("{}\n", cells.join("  ").trim_end()));
+        }
+        out
+    }
+
+    /// The comparison as JSON: the rows and each variant's card.
+    pub fn json(&self, style: TileStyle) -> Value {
+        let ids: Vec<&str> = self.variants.iter().map(|v| v.id()).collect();
+        json!({
+            "variants": ids,
+            "rows": self.rows().into_iter().map(|(id, values)| json!({"item": id, "values": values})).collect::<Vec<_>>(),
+            "cards": self.cards.iter().zip(&self.variants).map(|(c, v)| render::score_json(c, v, style)).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// How many hands that differ most a corpus comparison keeps.
+pub const KEEP_DIFFERENCES: usize = 5;
+
+/// One variant's side of a corpus comparison.
+#[derive(Clone, Debug, Default)]
+pub struct Side {
+    /// The totals.
+    pub totals: Distribution,
+    /// Hands scored as a limit hand.
+    pub limit_hands: u64,
+    /// Winners whose hand is not a valid win under the variant.
+    pub invalid_wins: u64,
+    /// Winners.
+    pub winners: u64,
+}
+
+/// A corpus under two variants.
+#[derive(Clone, Debug, Default)]
+pub struct CorpusComparison {
+    /// The two sides.
+    pub sides: [Side; 2],
+    /// The pairs of totals.
+    pub pairs: Pairs,
+    /// The hands that differ most: (difference, line number, the hand's line, totals).
+    pub differences: Vec<(i64, usize, String, [i64; 2])>,
+}
+
+/// The outcome of one corpus hand under two variants.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    /// The line number.
+    pub line: usize,
+    /// The line.
+    pub text: String,
+    /// Each side: total, limit hand, winner, valid.
+    pub sides: [(i64, bool, bool, bool); 2],
+}
+
+/// Scores one corpus hand under two variants with reusable scorers.
+pub fn score_pair(scorers: &mut [Scorer<'_>; 2], hand: &Hand, line: usize, text: &str) -> Scored {
+    let mut sides = [(0, false, false, false); 2];
+    for (k, scorer) in scorers.iter_mut().enumerate() {
+        let t = scorer.totals(hand);
+        sides[k] = (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid);
+    }
+    Scored {
+        line,
+        text: text.to_string(),
+        sides,
+    }
+}
+
+impl Side {
+    /// Counts one hand's outcome.
+    pub fn add(&mut self, (total, limit, winner, valid): (i64, bool, bool, bool)) {
+        self.totals.add(total);
+        self.limit_hands += u64::from(limit);
+        self.winners += u64::from(winner);
+        self.invalid_wins += u64::from(winner && !valid);
+    }
+}
+
+impl CorpusComparison {
+    /// Counts one scored hand.
+    pub fn add(&mut self, s: Scored) {
+        for (side, &outcome) in self.sides.iter_mut().zip(&s.sides) {
+            side.add(outcome);
+        }
+        let (a, b) = (s.sides[0].0, s.sides[1].0);
+        self.pairs.add(a, b);
+        let diff = (a - b).abs();
+        if self.differences.len() < KEEP_DIFFERENCES
+            || diff > self.differences.last().map_or(0, |d| d.0)
+        {
+            self.differences.push((diff, s.line, s.text, [a, b]));
+            self.differences
+                .sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+            self.differences.truncate(KEEP_DIFFERENCES);
+        }
+    }
+
+    /// The summary as text.
+    pub fn text(&self, ids: [&str; 2]) -> String {
+        let mut out = format!("{} hands\n\n", self.sides[0].totals.len());
+        let head = format!("{:<22}{:>14}{:>14}\n", "", ids[0], ids[1]);
+        out.push_str(&head);
+        let row = |label: &str, f: &dyn Fn(&Side) -> String| {
+            format!(
+                "{label:<22}{:>14}{:>14}\n",
+                f(&self.sides[0]),
+                f(&self.sides[1])
+            )
+        };
+        out.push_str(&row("mean total", &|s| format!("{:.1}", s.totals.mean())));
+        out.push_str(&row("median total", &|s| {
+            s.totals.quantile(0.5).to_string()
+        }));
+        out.push_str(&row("90th percentile", &|s| {
+            s.totals.quantile(0.9).to_string()
+        }));
+        out.push_str(&row("maximum", &|s| s.totals.max().to_string()));
+        out.push_str(&row("limit hands", &|s| {
+            percent(s.limit_hands, s.totals.len())
+        }));
+        out.push_str(&row("invalid wins", &|s| {
+            percent(s.invalid_wins, s.winners)
+        }));
+        out.push_str(&format!(
+            "\nrank correlation (Spearman): {}\n",
+            self.pairs
+                .spearman()
+                .map_or("undefined (a side has one value)".to_string(), |r| format!(
+                    "{r:.3}"
+                ))
+        ));
+        if !self.differences.is_empty() {
+            out.push_str("\nhands that differ most:\n");
+            for (diff, line, _, totals) in &self.differences {
+                out.push_str(&format!(
+                    "  line {line}: {} {} against {} {} (difference {diff})\n",
+                    ids[0], totals[0], ids[1], totals[1]
+                ));
+            }
+        }
+        out
+    }
+
+    /// The summary as JSON.
+    pub fn json(&self, ids: [&str; 2]) -> Value {
+        let side = |s: &Side, id: &str| {
+            json!({
+                "variant": id,
+                "hands": s.totals.len(),
+                "mean": s.totals.mean(),
+                "median": s.totals.quantile(0.5),
+                "p90": s.totals.quantile(0.9),
+                "max": s.totals.max(),
+                "limit_hand_share": share(s.limit_hands, s.totals.len()),
+                "invalid_win_share": share(s.invalid_wins, s.winners),
+            })
+        };
+        json!({
+            "sides": [side(&self.sides[0], ids[0]), side(&self.sides[1], ids[1])],
+            "spearman": self.pairs.spearman(),
+            "differences": self.differences.iter().map(|(d, line, text, t)| json!({
+                "line": line, "difference": d, "totals": t, "hand": serde_json::from_str::<Value>(text).unwrap_or(Value::Null),
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+fn share(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    format!("{:.1} %", 100.0 * share(part, whole))
+}

@@ -1,0 +1,290 @@
+//! Differences between two variants, rule by rule: what one has that the other lacks, and what
+//! both have but differently (value, condition, whose, what it looks at, parameters, payment
+//! rules).
+//!
+//! In: two loaded variants (after `extends`, so a house rule is compared with what it really
+//! plays). Out: a list of [`Change`]s, as text or JSON.
+
+use serde_json::{Value, json};
+
+use crate::rules::{Item, ValueSource, Variant};
+
+/// What kind of difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// Only the second variant has it.
+    Added,
+    /// Only the first variant has it.
+    Removed,
+    /// Both have it, differently.
+    Changed,
+}
+
+/// One difference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// Added, removed or changed.
+    pub kind: ChangeKind,
+    /// What: `item`, `param`, `shape`, `requirement`, `faan-table`, `variant`.
+    pub what: String,
+    /// Its id or name.
+    pub id: String,
+    /// The field that changed (empty for an addition or removal).
+    pub field: String,
+    /// The first variant's value (empty when added).
+    pub from: String,
+    /// The second variant's value (empty when removed).
+    pub to: String,
+}
+
+fn added(what: &str, id: &str, detail: String) -> Change {
+    Change {
+        kind: ChangeKind::Added,
+        what: what.into(),
+        id: id.into(),
+        field: String::new(),
+        from: String::new(),
+        to: detail,
+    }
+}
+
+fn removed(what: &str, id: &str, detail: String) -> Change {
+    Change {
+        kind: ChangeKind::Removed,
+        what: what.into(),
+        id: id.into(),
+        field: String::new(),
+        from: detail,
+        to: String::new(),
+    }
+}
+
+fn changed(what: &str, id: &str, field: &str, from: String, to: String) -> Change {
+    Change {
+        kind: ChangeKind::Changed,
+        what: what.into(),
+        id: id.into(),
+        field: field.into(),
+        from,
+        to,
+    }
+}
+
+fn value_text(item: &Item) -> String {
+    match item.value.as_ref().map(|v| &v.value) {
+        Some(ValueSource::Int(n)) => n.to_string(),
+        Some(ValueSource::Expr(e)) => e.text.clone(),
+        None => "—".to_string(),
+    }
+}
+
+fn item_fields(item: &Item) -> Vec<(&'static str, String)> {
+    vec![
+        ("kind", item.kind.table().to_string()),
+        ("value", value_text(item)),
+        (
+            "when",
+            item.when
+                .as_ref()
+                .map_or("always".to_string(), |w| w.text.clone()),
+        ),
+        ("who", format!("{:?}", item.who).to_lowercase()),
+        ("for-each", format!("{:?}", item.for_each).to_lowercase()),
+        (
+            "replaces",
+            item.replaces
+                .iter()
+                .map(|r| r.value.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        ("with-limit-hand", item.with_limit_hand.to_string()),
+        ("unsupported", item.unsupported.clone().unwrap_or_default()),
+    ]
+}
+
+/// Every difference from `a` to `b`.
+pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
+    let mut out = Vec::new();
+    if a.style != b.style {
+        out.push(changed(
+            "variant",
+            "style",
+            "style",
+            a.style.name().into(),
+            b.style.name().into(),
+        ));
+    }
+    for p in &a.params {
+        match b.params.iter().find(|q| q.name.value == p.name.value) {
+            None => out.push(removed("param", &p.name.value, p.value_text())),
+            Some(q) if q.value != p.value => out.push(changed(
+                "param",
+                &p.name.value,
+                "value",
+                p.value_text(),
+                q.value_text(),
+            )),
+            Some(_) => {}
+        }
+    }
+    for q in b
+        .params
+        .iter()
+        .filter(|q| !a.params.iter().any(|p| p.name.value == q.name.value))
+    {
+        out.push(added("param", &q.name.value, q.value_text()));
+    }
+    for item in &a.items {
+        match b.items.iter().find(|i| i.id.value == item.id.value) {
+            None => out.push(removed("item", &item.id.value, summary(item))),
+            Some(other) => {
+                for ((field, x), (_, y)) in item_fields(item).into_iter().zip(item_fields(other)) {
+                    if x != y {
+                        out.push(changed("item", &item.id.value, field, x, y));
+                    }
+                }
+            }
+        }
+    }
+    for item in b
+        .items
+        .iter()
+        .filter(|i| !a.items.iter().any(|j| j.id.value == i.id.value))
+    {
+        out.push(added("item", &item.id.value, summary(item)));
+    }
+    for (what, xs, ys) in [
+        ("shape", &a.shapes, &b.shapes),
+        ("requirement", &a.requirements, &b.requirements),
+    ] {
+        for x in xs.iter() {
+            match ys.iter().find(|y| y.id.value == x.id.value) {
+                None => out.push(removed(what, &x.id.value, x.when.text.clone())),
+                Some(y) if y.when.text != x.when.text => out.push(changed(
+                    what,
+                    &x.id.value,
+                    "when",
+                    x.when.text.clone(),
+                    y.when.text.clone(),
+                )),
+                Some(_) => {}
+            }
+        }
+        for y in ys
+            .iter()
+            .filter(|y| !xs.iter().any(|x| x.id.value == y.id.value))
+        {
+            out.push(added(what, &y.id.value, y.when.text.clone()));
+        }
+    }
+    let (pa, pb) = (&a.payments, &b.payments);
+    let cap = |c: &Option<crate::rules::Located<ValueSource>>| match c.as_ref().map(|v| &v.value) {
+        Some(ValueSource::Int(n)) => n.to_string(),
+        Some(ValueSource::Expr(e)) => e.text.clone(),
+        None => "none".to_string(),
+    };
+    for (field, x, y) in [
+        (
+            "losers-settle",
+            pa.losers_settle.to_string(),
+            pb.losers_settle.to_string(),
+        ),
+        ("cap", cap(&pa.cap), cap(&pb.cap)),
+        ("dealer-cap", cap(&pa.dealer_cap), cap(&pb.dealer_cap)),
+        (
+            "dealer-keeps-on-draw",
+            pa.dealer_keeps_on_draw.to_string(),
+            pb.dealer_keeps_on_draw.to_string(),
+        ),
+    ] {
+        if x != y {
+            out.push(changed("payments", field, field, x, y));
+        }
+    }
+    for (xs, ys) in [
+        (&pa.doubles, &pb.doubles),
+        (&pa.liabilities, &pb.liabilities),
+    ] {
+        for x in xs.iter() {
+            match ys.iter().find(|y| y.id.value == x.id.value) {
+                None => out.push(removed("payment rule", &x.id.value, x.when.text.clone())),
+                Some(y) if y.when.text != x.when.text || y.liable != x.liable => out.push(changed(
+                    "payment rule",
+                    &x.id.value,
+                    "when",
+                    x.when.text.clone(),
+                    y.when.text.clone(),
+                )),
+                Some(_) => {}
+            }
+        }
+        for y in ys
+            .iter()
+            .filter(|y| !xs.iter().any(|x| x.id.value == y.id.value))
+        {
+            out.push(added("payment rule", &y.id.value, y.when.text.clone()));
+        }
+    }
+    if a.faan_table != b.faan_table {
+        let rows = |t: &[(i64, i64)]| {
+            t.iter()
+                .map(|(f, p)| format!("{f}→{p}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        out.push(changed(
+            "faan-table",
+            "rows",
+            "rows",
+            rows(&a.faan_table),
+            rows(&b.faan_table),
+        ));
+    }
+    out
+}
+
+fn summary(item: &Item) -> String {
+    format!(
+        "{} {} when {}",
+        item.kind.table(),
+        value_text(item),
+        item.when.as_ref().map_or("always", |w| w.text.as_str())
+    )
+}
+
+/// The differences as text, one per line.
+pub fn text(a: &str, b: &str, changes: &[Change]) -> String {
+    let mut out = format!(
+        "{a} → {b}: {} difference{}\n",
+        changes.len(),
+        if changes.len() == 1 { "" } else { "s" }
+    );
+    for c in changes {
+        out.push_str(&match c.kind {
+            ChangeKind::Added => format!("+ {} {}: {}\n", c.what, c.id, c.to),
+            ChangeKind::Removed => format!("- {} {}: {}\n", c.what, c.id, c.from),
+            ChangeKind::Changed => {
+                format!("~ {} {}: {} {} → {}\n", c.what, c.id, c.field, c.from, c.to)
+            }
+        });
+    }
+    out
+}
+
+/// The differences as JSON.
+pub fn json(changes: &[Change]) -> Value {
+    Value::Array(
+        changes
+            .iter()
+            .map(|c| {
+                let kind = match c.kind {
+                    ChangeKind::Added => "added",
+                    ChangeKind::Removed => "removed",
+                    ChangeKind::Changed => "changed",
+                };
+                json!({"change": kind, "what": c.what, "id": c.id, "field": c.field, "from": c.from, "to": c.to})
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,167 @@
+//! Statistics over a corpus, in bounded memory: totals are counted per distinct value, so
+//! the memory grows with the number of distinct totals, not with the number of hands.
+//!
+//! In: one total per hand (or a pair of totals, one per variant). Out: count, mean, median,
+//! 90th percentile, maximum, histograms, and Spearman's rank correlation of the pairs.
+
+use std::collections::BTreeMap;
+
+/// The distribution of one variant's totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Distribution {
+    counts: BTreeMap<i64, u64>,
+    n: u64,
+    sum: i128,
+}
+
+impl Distribution {
+    /// Counts one total.
+    pub fn add(&mut self, total: i64) {
+        *self.counts.entry(total).or_default() += 1;
+        self.n += 1;
+        self.sum += i128::from(total);
+    }
+
+    /// Adds another distribution's counts.
+    pub fn merge(&mut self, other: &Distribution) {
+        for (&v, &c) in &other.counts {
+            *self.counts.entry(v).or_default() += c;
+        }
+        self.n += other.n;
+        self.sum += other.sum;
+    }
+
+    /// How many totals.
+    pub fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// True when no total was counted.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The mean (0 when empty).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    /// The smallest total at or above the fraction `q` of the totals (nearest rank).
+    pub fn quantile(&self, q: f64) -> i64 {
+        if self.n == 0 {
+            return 0;
+        }
+        let rank = ((q * self.n as f64).ceil() as u64).clamp(1, self.n);
+        let mut seen = 0;
+        for (&v, &c) in &self.counts {
+            seen += c;
+            if seen >= rank {
+                return v;
+            }
+        }
+        *self.counts.keys().last().expect("not empty")
+    }
+
+    /// The largest total.
+    pub fn max(&self) -> i64 {
+        self.counts.keys().last().copied().unwrap_or(0)
+    }
+
+    /// The counts per distinct total, ascending.
+    pub fn counts(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts.iter().map(|(&v, &c)| (v, c))
+    }
+}
+
+/// Pairs of totals (one per variant), counted per distinct pair, for the rank correlation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pairs {
+    counts: BTreeMap<(i64, i64), u64>,
+}
+
+impl Pairs {
+    /// Counts one pair.
+    pub fn add(&mut self, a: i64, b: i64) {
+        *self.counts.entry((a, b)).or_default() += 1;
+    }
+
+    /// Adds another set of pairs.
+    pub fn merge(&mut self, other: &Pairs) {
+        for (&k, &c) in &other.counts {
+            *self.counts.entry(k).or_default() += c;
+        }
+    }
+
+    /// Spearman's rank correlation, ties taking their average rank; `None` when either side
+    /// has a single value (no ranking to correlate).
+    pub fn spearman(&self) -> Option<f64> {
+        let n: u64 = self.counts.values().sum();
+        let ranks = |side: &dyn Fn(&(i64, i64)) -> i64| {
+            let mut per: BTreeMap<i64, u64> = BTreeMap::new();
+            for (k, &c) in &self.counts {
+                *per.entry(side(k)).or_default() += c;
+            }
+            let mut below = 0u64;
+            let mut out = BTreeMap::new();
+            for (v, c) in per {
+                // Ranks below+1 ..= below+c, averaged.
+                out.insert(v, below as f64 + (c as f64 + 1.0) / 2.0);
+                below += c;
+            }
+            out
+        };
+        let ra = ranks(&|k| k.0);
+        let rb = ranks(&|k| k.1);
+        if ra.len() < 2 || rb.len() < 2 || n < 2 {
+            return None;
+        }
+        let mean = (n as f64 + 1.0) / 2.0;
+        let (mut cov, mut va, mut vb) = (0.0, 0.0, 0.0);
+        for ((a, b), &c) in &self.counts {
+            let (x, y) = (ra[a] - mean, rb[b] - mean);
+            cov += c as f64 * x * y;
+            va += c as f64 * x * x;
+            vb += c as f64 * y * y;
+        }
+        Some(cov / (va * vb).sqrt())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_by_nearest_rank() {
+        let mut d = Distribution::default();
+        for v in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] {
+            d.add(v);
+        }
+        assert_eq!(d.quantile(0.5), 50);
+        assert_eq!(d.quantile(0.9), 90);
+        assert_eq!(d.max(), 100);
+        assert!((d.mean() - 55.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn spearman_of_perfect_and_reversed_orders() {
+        let mut same = Pairs::default();
+        let mut reversed = Pairs::default();
+        for i in 0..10 {
+            same.add(i, i * 3);
+            reversed.add(i, -i);
+        }
+        assert!((same.spearman().unwrap() - 1.0).abs() < 1e-9);
+        assert!((reversed.spearman().unwrap() + 1.0).abs() < 1e-9);
+        // With ties: (1,1) (2,1) (3,2): ranks a 1 2 3, b 1.5 1.5 3 → rho = 0.866…
+        let mut ties = Pairs::default();
+        ties.add(1, 1);
+        ties.add(2, 1);
+        ties.add(3, 2);
+        assert!((ties.spearman().unwrap() - 0.866_025).abs() < 1e-5);
+    }
+}

@@ -1,0 +1,138 @@
+//! Variants side by side: comparison tables and JSON for gallery hands, rule-by-rule diffs of
+//! real pairs, and the random corpus.
+
+mod common;
+
+use mjrules::compare::{CorpusComparison, compare_hand, score_pair};
+use mjrules::corpus::{read_line, write_line};
+use mjrules::diff::diff;
+use mjrules::evaluate::{Scorer, score};
+use mjrules::hand::parse_hand;
+use mjrules::random::HandGenerator;
+use mjrules::render::hand_toml;
+use mjrules::rules::load::load_unchecked;
+use mjrules::rules::{builtin, load};
+use mjrules::tiles::TileStyle;
+
+#[test]
+fn comparison_tables_of_gallery_hands() {
+    let bmja = load("bmja", &[]).unwrap();
+    let hk = load("hong-kong", &[]).unwrap();
+    let czech = load("czech", &[]).unwrap();
+    let mut paths = common::files_in("hands/gallery", "toml");
+    paths.push(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/hands/south-dragon-pung.toml"),
+    );
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let hand = parse_hand("hand.toml", &text).unwrap();
+        let cmp = compare_hand(&[&bmja, &hk, &czech], &hand);
+        // The table's totals are the cards' totals.
+        for (card, variant) in cmp.cards.iter().zip([&bmja, &hk, &czech]) {
+            assert_eq!(card.total, score(variant, &hand).total);
+        }
+        let json = serde_json::to_string_pretty(&cmp.json(TileStyle::Ascii)).unwrap();
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(
+                format!("compare__{}", common::stem(&path)),
+                format!("{}\n{json}\n", cmp.text())
+            );
+        });
+    }
+}
+
+#[test]
+fn diffs_of_real_pairs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let pairs = [
+        ("bmja", "polish".to_string(), "bmja-polish"),
+        (
+            "bmja",
+            format!("{root}/examples/house-rules/our-club.toml"),
+            "bmja-our-club",
+        ),
+        (
+            "hong-kong",
+            "hong-kong-canton".to_string(),
+            "hong-kong-canton",
+        ),
+    ];
+    for (a, b, name) in pairs {
+        let va = load_unchecked(a).unwrap();
+        let vb = load_unchecked(&b).unwrap();
+        let changes = diff(&va, &vb);
+        assert!(!changes.is_empty());
+        let path = std::path::Path::new(root).join("tests/compare.rs");
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(
+                format!("diff__{name}"),
+                mjrules::diff::text(&va.id, &vb.id, &changes)
+            );
+        });
+    }
+    // A house rule differs from its base only where it says so: the removed item and the
+    // changed limit.
+    let base = load_unchecked("bmja").unwrap();
+    let house = load_unchecked(&format!("{root}/examples/house-rules/our-club.toml")).unwrap();
+    let changes = diff(&base, &house);
+    let ids: Vec<&str> = changes.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["limit", "pung-dragon"]);
+    assert!(diff(&base, &base).is_empty());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
+    let lines = |seed| {
+        let mut g = HandGenerator::new(seed);
+        (0..500)
+            .map(|_| write_line(&g.corpus_hand(false)))
+            .collect::<Vec<_>>()
+    };
+    let first = lines(11);
+    assert_eq!(first, lines(11));
+    assert_ne!(first, lines(12));
+    let variants: Vec<_> = builtin::ids().map(|id| load(id, &[]).unwrap()).collect();
+    let mut winners = 0;
+    for line in &first {
+        let hand = read_line(line).unwrap_or_else(|e| panic!("{}", e.render("corpus", 0)));
+        // The hand file validator accepts it too.
+        let again = parse_hand("hand.toml", &hand_toml(&hand))
+            .unwrap_or_else(|e| panic!("{}", e.render_plain()));
+        assert_eq!(again, hand);
+        winners += usize::from(hand.is_winner());
+        for v in &variants {
+            let card = score(v, &hand);
+            assert!(card.total >= 0, "{}: {line}", v.id());
+        }
+    }
+    // Three in four are winners.
+    assert!((300..450).contains(&winners), "{winners}");
+}
+
+#[test]
+fn corpus_comparison_counts_every_hand() {
+    let a = load("bmja", &[]).unwrap();
+    let b = load("dmjl", &[]).unwrap();
+    let mut scorers = [Scorer::new(&a), Scorer::new(&b)];
+    let mut cmp = CorpusComparison::default();
+    let mut g = HandGenerator::new(4);
+    let mut hands = Vec::new();
+    for n in 1..=400 {
+        let hand = g.corpus_hand(true);
+        let line = write_line(&hand);
+        cmp.add(score_pair(&mut scorers, &hand, n, &line));
+        hands.push(hand);
+    }
+    assert_eq!(cmp.sides[0].totals.len(), 400);
+    assert_eq!(cmp.sides[0].winners, 400);
+    // The largest difference kept is the largest there is.
+    let largest = hands
+        .iter()
+        .map(|h| (score(&a, h).total - score(&b, h).total).abs())
+        .max()
+        .unwrap();
+    assert_eq!(cmp.differences[0].0, largest);
+    let rho = cmp.pairs.spearman().unwrap();
+    assert!(rho > 0.0 && rho <= 1.0, "{rho}");
+}

@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod arrange;
+pub mod audit;
 pub mod batch;
 pub mod chart;
 pub mod compare;

@@ -24,7 +24,7 @@ use mjrules::rules::{LoadError, builtin, load, load::parse_override};
 use mjrules::settle::{parse_deal, settle};
 use mjrules::tiles::{TileStyle, Wind};
 use mjrules::waits::waits;
-use mjrules::{batch, chart, compare, corpus, diff};
+use mjrules::{audit, batch, chart, compare, corpus, diff};
 
 /// Scores Mahjong hands from rulebooks written as data.
 #[derive(Parser)]
@@ -44,6 +44,8 @@ enum Command {
     Compare(CompareArgs),
     /// What differs between two variant files, rule by rule.
     Diff(DiffArgs),
+    /// Each rule of a variant beside the passage of the source text it cites.
+    Audit(AuditArgs),
     /// Writes a reproducible corpus of random legal hands (JSON Lines).
     Gen(GenArgs),
     /// The payments between the four players after a deal.
@@ -126,6 +128,26 @@ struct GenArgs {
     /// Only hands that went out.
     #[arg(long)]
     winners_only: bool,
+}
+
+#[derive(clap::Args)]
+struct AuditArgs {
+    /// The variant (built-in id or path).
+    variant: String,
+    /// The source text the variant encodes.
+    #[arg(long)]
+    source: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
+    format: AuditFormat,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AuditFormat {
+    Text,
+    Json,
+    Markdown,
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -228,6 +250,8 @@ macro_rules! outln {
 enum Failure {
     /// Bad input: a file that cannot be read or does not validate (exit 2).
     Input(String),
+    /// A check found a problem, already reported on standard output (exit 1).
+    Check,
 }
 
 impl From<LoadError> for Failure {
@@ -258,6 +282,7 @@ fn main() -> ExitCode {
             eprint!("{message}");
             ExitCode::from(2)
         }
+        Err(Failure::Check) => ExitCode::from(1),
     }
 }
 
@@ -292,6 +317,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         _ => out!("{}", cmp.text()),
                     }
                 }
+            }
+        }
+        Command::Audit(args) => {
+            let variant = load(&args.variant, &[])?;
+            let (name, text) = read_input(&args.source)?;
+            let report = audit::audit(&variant, &name, &text);
+            match args.format {
+                AuditFormat::Text => out!("{}", report.text()),
+                AuditFormat::Json => outln!("{}", report.json()),
+                AuditFormat::Markdown => out!("{}", report.markdown()),
+                AuditFormat::Html => out!("{}", report.html()),
+            }
+            if report.failed() {
+                return Err(Failure::Check);
             }
         }
         Command::Diff(args) => {
@@ -378,7 +417,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Format::Json => outln!("{}", serde_json::Value::Array(report)),
             }
             if !failed.is_empty() {
-                let text: String = failed.into_iter().map(|Failure::Input(m)| m).collect();
+                let text: String = failed
+                    .into_iter()
+                    .map(|f| match f {
+                        Failure::Input(m) => m,
+                        Failure::Check => String::new(),
+                    })
+                    .collect();
                 return Err(Failure::Input(text));
             }
         }

@@ -55,6 +55,31 @@ pub struct Deal {
     text: String,
 }
 
+impl Deal {
+    /// A deal whose winner's score (or faan) was counted elsewhere and nobody else scored:
+    /// the shape of the payment examples of a text.
+    pub fn counted(
+        prevailing: Wind,
+        winner: Wind,
+        value: i64,
+        from: WinSource,
+        discarder: Option<Wind>,
+    ) -> Deal {
+        let mut seats = [Seat::Absent, Seat::Absent, Seat::Absent, Seat::Absent];
+        seats[winner.index()] = Seat::Counted {
+            value,
+            win: Some((from, discarder)),
+        };
+        Deal {
+            prevailing,
+            seats,
+            spans: [0..0, 0..0, 0..0, 0..0],
+            name: "example".to_string(),
+            text: String::new(),
+        }
+    }
+}
+
 /// One payment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Payment {
@@ -96,9 +121,25 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
         Ok(doc) => doc,
         Err(p) => return Err(InputError::new(name, text, vec![p])),
     };
-    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the deal");
-    let prevailing = top.require("prevailing", &mut problems).and_then(|v| {
-        let s = document::expect_string(v, "prevailing", text, &mut problems)?;
+    let top = TableReader::new(doc.get_ref(), doc.span(), "the deal");
+    match read_deal(top, name, text, style, &mut problems) {
+        Some(deal) if problems.is_empty() => Ok(deal),
+        _ => Err(InputError::new(name, text, problems)),
+    }
+}
+
+/// Reads a deal from a table of a document called `name` whose text is `text` (a deal file,
+/// or a worked example in a variant file); adds every problem to `problems`.
+pub fn read_deal(
+    mut top: TableReader<'_, '_>,
+    name: &str,
+    text: &str,
+    style: Style,
+    problems: &mut Vec<Problem>,
+) -> Option<Deal> {
+    let before = problems.len();
+    let prevailing = top.require("prevailing", problems).and_then(|v| {
+        let s = document::expect_string(v, "prevailing", text, problems)?;
         let wind = Wind::from_name(s.text);
         if wind.is_none() {
             problems.push(
@@ -130,7 +171,7 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
         };
         let counted = ["score", "faan"].iter().any(|k| table.contains_key(*k));
         let seat = if counted {
-            read_counted(table, value.span(), text, wind, style, &mut problems)
+            read_counted(table, value.span(), text, wind, style, problems)
         } else {
             let reader = TableReader::new(table, value.span(), "a seat's hand");
             // A seat may repeat the prevailing wind; otherwise the deal's is used.
@@ -139,8 +180,7 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
             } else {
                 prevailing
             };
-            read_hand(reader, text, Some(wind), given, &mut problems)
-                .map(|h| Seat::Hand(Box::new(h)))
+            read_hand(reader, text, Some(wind), given, problems).map(|h| Seat::Hand(Box::new(h)))
         };
         if let Some(seat) = seat {
             let won = match &seat {
@@ -154,7 +194,7 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
             seats[i] = seat;
         }
     }
-    top.finish(&mut problems);
+    top.finish(problems);
     if winners.len() > 1 {
         for (wind, span) in &winners[1..] {
             problems.push(
@@ -170,16 +210,16 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
             );
         }
     }
-    match prevailing {
-        Some(prevailing) if problems.is_empty() => Ok(Deal {
-            prevailing,
-            seats,
-            spans,
-            name: name.to_string(),
-            text: text.to_string(),
-        }),
-        _ => Err(InputError::new(name, text, problems)),
+    if problems.len() > before {
+        return None;
     }
+    Some(Deal {
+        prevailing: prevailing?,
+        seats,
+        spans,
+        name: name.to_string(),
+        text: text.to_string(),
+    })
 }
 
 /// Reads a seat whose score was counted elsewhere.

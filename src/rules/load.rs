@@ -226,7 +226,10 @@ impl Loader {
                     requirements: Vec::new(),
                     items: Vec::new(),
                     faan_table: Vec::new(),
+                    faan_table_cite: None,
                     payments: super::Payments::default(),
+                    examples: Vec::new(),
+                    not_scored: Vec::new(),
                     files: Vec::new(),
                 }
             }
@@ -258,7 +261,14 @@ impl Loader {
                 })
                 | remove_by_id(&mut variant.payments.liabilities, &remove.value, |r| {
                     &r.id.value
-                });
+                })
+                | {
+                    let before = variant.not_scored.len();
+                    variant
+                        .not_scored
+                        .retain(|n| n.id.as_ref().is_none_or(|id| id.value != remove.value));
+                    variant.not_scored.len() < before
+                };
             if !removed {
                 let ids = variant
                     .items
@@ -316,8 +326,20 @@ impl Loader {
             }
         }
         if let Some(table) = read.faan_table {
-            variant.faan_table = table;
+            variant.faan_table = table.rows;
+            variant.faan_table_cite = table.cite;
         }
+        for example in read.examples {
+            match variant
+                .examples
+                .iter_mut()
+                .find(|e| e.id.value == example.id.value)
+            {
+                Some(existing) => *existing = example,
+                None => variant.examples.push(example),
+            }
+        }
+        variant.not_scored.extend(read.not_scored);
         if let Some(patch) = read.payments {
             let p = &mut variant.payments;
             p.losers_settle = patch.losers_settle.unwrap_or(p.losers_settle);

@@ -257,6 +257,64 @@ pub struct Payments {
     pub notes: Option<String>,
 }
 
+/// What a worked example of the source text is about.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExampleCase {
+    /// A hand and the total the text gives it.
+    Hand {
+        /// The hand.
+        hand: Box<crate::hand::Hand>,
+        /// The text's total.
+        total: i64,
+    },
+    /// A deal counted elsewhere and the net the text gives each seat, East first.
+    Payment {
+        /// Who went out, with how much (score or faan), how, and on whose discard.
+        winner: crate::tiles::Wind,
+        /// The score or faan.
+        value: i64,
+        /// Where the winning tile came from.
+        from: crate::hand::WinSource,
+        /// Who discarded it.
+        discarder: Option<crate::tiles::Wind>,
+        /// The text's net, East first.
+        net: [i64; 4],
+    },
+    /// A faan count and the base points the text gives it.
+    Faan {
+        /// The faan.
+        faan: i64,
+        /// The text's base points.
+        base: i64,
+    },
+}
+
+/// A worked example of the source text: what the text says a hand, a deal or a faan count
+/// is worth. The audit scores it again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Example {
+    /// Unique among the examples.
+    pub id: Located<String>,
+    /// What the example is.
+    pub case: ExampleCase,
+    /// Where the text gives it.
+    pub cite: Cite,
+    /// When the text contradicts its own rules here: what is wrong with it. The audit then
+    /// reports the difference as a known slip instead of a failure.
+    pub slip: Option<String>,
+}
+
+/// A scoring passage of the source text that no item encodes, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotScored {
+    /// An id, so that a variant extending this one can `remove` it.
+    pub id: Option<Located<String>>,
+    /// The passage.
+    pub cite: Cite,
+    /// Why it is not an item.
+    pub reason: String,
+}
+
 /// A parameter of the variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
@@ -266,6 +324,8 @@ pub struct Param {
     pub value: ParamValue,
     /// Why it has this value.
     pub note: Option<String>,
+    /// The passage that gives it, if the source text does.
+    pub cite: Option<Cite>,
 }
 
 /// A file that a variant was read from.
@@ -302,8 +362,14 @@ pub struct Variant {
     pub items: Vec<Item>,
     /// Faan → base points: rows of (least faan, base points), ascending.
     pub faan_table: Vec<(i64, i64)>,
+    /// The passage that gives the faan table.
+    pub faan_table_cite: Option<Cite>,
     /// How the players pay after a deal.
     pub payments: Payments,
+    /// The worked examples of the source text.
+    pub examples: Vec<Example>,
+    /// Scoring passages of the source text that no item encodes, with the reason.
+    pub not_scored: Vec<NotScored>,
     /// Every file read, the variant's own first.
     pub files: Vec<File>,
 }

@@ -4,11 +4,12 @@
 use toml::de::DeValue;
 
 use super::{
-    Cite, Condition, File, ForEach, Item, ItemKind, Liable, Located, Param, PaymentRule, Source,
-    Style, ValueSource, Who,
+    Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable, Located,
+    NotScored, Param, PaymentRule, Source, Style, ValueSource, Who,
 };
 use crate::diagnostic::Problem;
 use crate::document::{self, StrValue, TableReader, Value};
+use crate::hand::{WinSource, read_hand};
 use crate::predicate::compile::ParamValue;
 
 /// What one file says, before `extends` is followed.
@@ -36,10 +37,23 @@ pub struct FileVariant {
     pub requirements: Vec<Condition>,
     /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order.
     pub items: Vec<Item>,
-    /// `[faan-table] rows`.
-    pub faan_table: Option<Vec<(i64, i64)>>,
+    /// `[faan-table]`.
+    pub faan_table: Option<FaanTable>,
     /// `[payments]`.
     pub payments: Option<PaymentsPatch>,
+    /// `[[examples]]`.
+    pub examples: Vec<Example>,
+    /// `[[not-scored]]`.
+    pub not_scored: Vec<NotScored>,
+}
+
+/// A file's `[faan-table]`: rows of `(least faan, base points)` and the passage they encode.
+#[derive(Debug, Clone)]
+pub struct FaanTable {
+    /// `rows`, going up in faan.
+    pub rows: Vec<(i64, i64)>,
+    /// `cite`.
+    pub cite: Option<Cite>,
 }
 
 /// What one file says about payments: each key given replaces the base's; rules are
@@ -117,6 +131,20 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> File
     }
     if let Some(v) = top.get("payments") {
         out.payments = cx.payments(v, problems);
+    }
+    if let Some(v) = top.get("examples") {
+        for t in cx.array_of_tables(v, "examples", problems) {
+            if let Some(e) = cx.example(t, problems) {
+                out.examples.push(e);
+            }
+        }
+    }
+    if let Some(v) = top.get("not-scored") {
+        for t in cx.array_of_tables(v, "not-scored", problems) {
+            if let Some(n) = cx.not_scored(t, problems) {
+                out.not_scored.push(n);
+            }
+        }
     }
     top.finish(problems);
     out
@@ -270,18 +298,19 @@ impl Cx<'_> {
                 file: self.index,
                 span: key.span(),
             };
-            let (raw, note) = match v.get_ref() {
+            let (raw, note, cite) = match v.get_ref() {
                 DeValue::Table(t) => {
                     let mut r = TableReader::new(t, v.span(), "a parameter");
                     let raw = r.require("value", problems);
                     let note = self.string(&mut r, "note", problems);
+                    let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
                     r.finish(problems);
                     match raw {
-                        Some(raw) => (raw, note),
+                        Some(raw) => (raw, note, cite),
                         None => continue,
                     }
                 }
-                _ => (v, None),
+                _ => (v, None, None),
             };
             let value = match raw.get_ref() {
                 DeValue::Integer(i) => match i.as_str().parse::<i64>() {
@@ -311,7 +340,12 @@ impl Cx<'_> {
                     continue;
                 }
             };
-            params.push(Param { name, value, note });
+            params.push(Param {
+                name,
+                value,
+                note,
+                cite,
+            });
         }
         params
     }
@@ -617,15 +651,205 @@ impl Cx<'_> {
         })
     }
 
+    fn example(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<Example> {
+        let before = problems.len();
+        let mut r = self.table(value, "examples", "an example", problems)?;
+        let id = self.id(&mut r, problems);
+        let cite = self.cite(&mut r, problems);
+        let slip = self.string(&mut r, "slip", problems);
+        let expect = r.require("expect", problems);
+        let int_of = |t: &toml::de::DeTable<'_>,
+                      key: &str,
+                      problems: &mut Vec<Problem>,
+                      span: std::ops::Range<usize>|
+         -> Option<i64> {
+            match t.get(key).map(|v| v.get_ref()) {
+                Some(DeValue::Integer(i)) => i.as_str().parse().ok(),
+                _ => {
+                    problems.push(Problem::new(
+                        span,
+                        format!("`expect` needs `{key}`, a whole number"),
+                        "missing or not a number",
+                    ));
+                    None
+                }
+            }
+        };
+        let hand = r.get("hand");
+        let payment = r.get("payment");
+        let faan = r.get("faan");
+        let case = match (hand, payment, faan, expect) {
+            (Some(h), None, None, Some(e)) => {
+                let DeValue::Table(t) = h.get_ref() else {
+                    problems.push(document::wrong_type(
+                        h.span(),
+                        "hand",
+                        "a table",
+                        h.get_ref(),
+                    ));
+                    return None;
+                };
+                let DeValue::Table(et) = e.get_ref() else {
+                    problems.push(document::wrong_type(
+                        e.span(),
+                        "expect",
+                        "a table",
+                        e.get_ref(),
+                    ));
+                    return None;
+                };
+                let reader = TableReader::new(t, h.span(), "an example's hand");
+                let hand = read_hand(reader, self.text, None, None, problems);
+                let total = int_of(et, "total", problems, e.span());
+                Some(ExampleCase::Hand {
+                    hand: Box::new(hand?),
+                    total: total?,
+                })
+            }
+            (None, Some(p), None, Some(e)) => {
+                let (DeValue::Table(t), DeValue::Table(et)) = (p.get_ref(), e.get_ref()) else {
+                    problems.push(Problem::new(
+                        p.span(),
+                        "`payment` and `expect` are tables",
+                        "not a table",
+                    ));
+                    return None;
+                };
+                let mut pr = TableReader::new(t, p.span(), "an example's payment");
+                let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Problem>| {
+                    let v = v?;
+                    let w = crate::tiles::Wind::from_name(v.text);
+                    if w.is_none() {
+                        problems.push(Problem::new(
+                            v.span,
+                            format!("`{}` is not a wind", v.text),
+                            "not a seat",
+                        ));
+                    }
+                    w
+                };
+                let winner_text = pr.string("winner", self.text, problems);
+                let winner = wind(winner_text, problems);
+                let value = pr
+                    .get("value")
+                    .and_then(|v| v.get_ref().as_integer())
+                    .and_then(|i| i.as_str().parse().ok());
+                let from = pr
+                    .string("from", self.text, problems)
+                    .and_then(|s| match s.text {
+                        "wall" => Some(WinSource::Wall),
+                        "discard" => Some(WinSource::Discard),
+                        "loose" => Some(WinSource::Loose),
+                        "robbed-kong" => Some(WinSource::RobbedKong),
+                        _ => {
+                            problems.push(word_problem(
+                                &s,
+                                "a way to win",
+                                &["wall", "discard", "loose", "robbed-kong"],
+                            ));
+                            None
+                        }
+                    });
+                let discarder_text = pr.string("discarder", self.text, problems);
+                let discarder = wind(discarder_text, problems);
+                pr.finish(problems);
+                let mut net = [0i64; 4];
+                let Some(DeValue::Table(nt)) = et.get("net").map(|v| v.get_ref()) else {
+                    problems.push(Problem::new(
+                        e.span(),
+                        "`expect` needs `net = { east = …, south = …, west = …, north = … }`",
+                        "no net",
+                    ));
+                    return None;
+                };
+                for (i, seat) in ["east", "south", "west", "north"].iter().enumerate() {
+                    net[i] = int_of(nt, seat, problems, e.span())?;
+                }
+                if value.is_none() {
+                    problems.push(Problem::new(
+                        p.span(),
+                        "a payment example needs `value` (the score or the faan)",
+                        "no value",
+                    ));
+                }
+                Some(ExampleCase::Payment {
+                    winner: winner?,
+                    value: value?,
+                    from: from?,
+                    discarder,
+                    net,
+                })
+            }
+            (None, None, Some(f), Some(e)) => {
+                let faan = f
+                    .get_ref()
+                    .as_integer()
+                    .and_then(|i| i.as_str().parse().ok());
+                let DeValue::Table(et) = e.get_ref() else {
+                    problems.push(document::wrong_type(
+                        e.span(),
+                        "expect",
+                        "a table",
+                        e.get_ref(),
+                    ));
+                    return None;
+                };
+                let base = int_of(et, "base", problems, e.span());
+                Some(ExampleCase::Faan {
+                    faan: faan?,
+                    base: base?,
+                })
+            }
+            _ => {
+                problems.push(
+                    Problem::new(r.span(), "an example has one of `hand`, `payment` or `faan`, and `expect`", "not an example")
+                        .with_help("`hand = {…}` with `expect = { total = … }`, `payment = {…}` with `expect = { net = {…} }`, or `faan = N` with `expect = { base = … }`"),
+                );
+                None
+            }
+        };
+        r.finish(problems);
+        if problems.len() > before {
+            return None;
+        }
+        Some(Example {
+            id: id?,
+            case: case?,
+            cite,
+            slip,
+        })
+    }
+
+    fn not_scored(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<NotScored> {
+        let mut r = self.table(value, "not-scored", "a passage not scored", problems)?;
+        let id = r
+            .get("id")
+            .is_some()
+            .then(|| self.id(&mut r, problems))
+            .flatten();
+        let cite = self.cite(&mut r, problems);
+        let reason = r
+            .require("reason", problems)
+            .and_then(|v| document::expect_string(v, "reason", self.text, problems))
+            .map(|s| s.text.to_string());
+        r.finish(problems);
+        Some(NotScored {
+            id,
+            cite,
+            reason: reason?,
+        })
+    }
+
     fn faan_table(
         &self,
         value: &Value<'_>,
         problems: &mut Vec<Problem>,
-    ) -> Option<Vec<(i64, i64)>> {
+    ) -> Option<FaanTable> {
         let mut r = self.table(value, "faan-table", "`[faan-table]`", problems)?;
         let rows = r.require("rows", problems);
         // Notes are for people reading the file; the engine has no use for them.
         self.string(&mut r, "notes", problems);
+        let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
         r.finish(problems);
         let rows = rows?;
         let bad = |problems: &mut Vec<Problem>, span| {
@@ -668,7 +892,7 @@ impl Cx<'_> {
                 None => bad(problems, row.span()),
             }
         }
-        Some(table)
+        Some(FaanTable { rows: table, cite })
     }
 }
 

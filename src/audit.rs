@@ -12,8 +12,11 @@ use serde_json::{Value, json};
 
 use crate::evaluate::score;
 use crate::predicate::Compiled;
-use crate::rules::{Cite, CompiledVariant, ExampleCase, ItemKind};
+use crate::rules::{Cite, CompiledVariant, ExampleCase, ItemKind, ValueSource};
 use crate::settle::{Deal, settle};
+
+/// How many lines after a heading its parts are looked for: the longest table in the texts.
+const WINDOW: usize = 40;
 
 /// A passage of the source: lines `first..=last` (0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +27,9 @@ pub struct Passage {
     pub last: usize,
     /// The lines' text.
     pub text: String,
+    /// The text of the lines that should carry the value: from the line where the last
+    /// part of the citation was found (a table's row, a rule's item) to the end.
+    pub row: String,
 }
 
 /// The outcome of one check.
@@ -205,11 +211,12 @@ impl Text {
         Text { lines, words }
     }
 
-    fn passage(&self, first: usize, last: usize) -> Passage {
+    fn line(&self, i: usize) -> Passage {
         Passage {
-            first,
-            last,
-            text: self.lines[first..=last].join("\n"),
+            first: i,
+            last: i,
+            text: self.lines[i].clone(),
+            row: self.lines[i].clone(),
         }
     }
 
@@ -219,7 +226,16 @@ impl Text {
         if wanted.is_empty() {
             return None;
         }
-        (from..to.min(self.lines.len())).find(|&i| wanted.iter().all(|w| self.words[i].contains(w)))
+        // The words in a row first; then in any order (a table's cells, a reworded heading).
+        let range = from..to.min(self.lines.len());
+        range
+            .clone()
+            .find(|&i| self.words[i].windows(wanted.len()).any(|w| w == wanted))
+            .or_else(|| {
+                range
+                    .clone()
+                    .find(|&i| wanted.iter().all(|w| self.words[i].contains(w)))
+            })
     }
 
     /// The passage a citation names: a rule number (`114 b`), or a heading and parts
@@ -241,45 +257,95 @@ impl Text {
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .collect();
-        // Of the lines holding the heading, the one after which most pieces are found soon.
-        let mut best: Option<(usize, usize, usize)> = None;
+        // Of the lines holding the heading, the one after which most pieces are found, and
+        // of those the one with the pieces closest after it.
+        let mut best: Option<(usize, Vec<usize>)> = None;
         let mut from = 0;
         while let Some(anchor) = self.find(head, from, usize::MAX) {
-            let found: Vec<usize> = pieces
-                .iter()
-                .filter_map(|p| self.find(p, anchor, anchor + 12))
-                .collect();
-            let last = found.iter().copied().max().unwrap_or(anchor);
-            if best.is_none_or(|(_, _, n)| found.len() > n) {
-                best = Some((anchor, last, found.len()));
+            // Each part is looked for after the one before (a table's row, then the line
+            // below it) and after the heading (a column's title above the row); the nearer
+            // to the part before wins.
+            let mut found: Vec<usize> = Vec::new();
+            for piece in &pieces {
+                let after = found.last().copied().unwrap_or(anchor);
+                let hits = [
+                    self.find(piece, after, after + WINDOW),
+                    self.find(piece, anchor, anchor + WINDOW),
+                ];
+                if let Some(i) = hits
+                    .into_iter()
+                    .flatten()
+                    .min_by_key(|&i| i.abs_diff(after))
+                {
+                    found.push(i);
+                }
+            }
+            let reach = |found: &[usize], anchor: usize| {
+                found.iter().copied().max().unwrap_or(anchor) - anchor
+            };
+            if best.as_ref().is_none_or(|(a, f)| {
+                found.len() > f.len()
+                    || (found.len() == f.len() && reach(&found, anchor) < reach(f, *a))
+            }) {
+                best = Some((anchor, found));
             }
             from = anchor + 1;
         }
-        let (anchor, last) = match best {
-            Some((a, l, _)) => (a, l),
+        let (anchor, mut rows) = match best {
+            Some((a, found)) if found.is_empty() => (a, vec![a]),
+            Some(best) => best,
             // The heading in other words: any single part found will do.
             None => {
                 let i = parts.iter().find_map(|p| self.find(p, 0, usize::MAX))?;
-                (i, i)
+                (i, vec![i])
             }
         };
-        Some(self.with_numbers(anchor, last))
+        rows.sort_unstable();
+        rows.dedup();
+        Some(self.with_numbers(anchor, rows))
     }
 
-    /// The passage `first..=last`, extended by up to three lines when it holds no number (a
-    /// table whose values stand on the lines below its row).
-    fn with_numbers(&self, first: usize, last: usize) -> Passage {
+    /// The passage from `first` to the last of `rows`, the lines that should carry the value,
+    /// and the lines below it that do: lines of bare numbers (`10 |`, `x 8`, a table written
+    /// one cell to a line), or up to three lines of any kind when the row has no number yet.
+    fn with_numbers(&self, first: usize, mut rows: Vec<usize>) -> Passage {
+        let last = rows.last().copied().unwrap_or(first);
+        let bare = |line: &str| {
+            !line
+                .chars()
+                .any(|c| c.is_alphabetic() && !matches!(c, 'x' | 'X'))
+        };
         let mut end = last;
-        while numbers(&self.lines[first..=end].join(" ")).is_empty()
-            && end < last + 3
-            && end + 1 < self.lines.len()
-        {
-            end += 1;
+        let mut next = last + 1;
+        for _ in 0..3 {
+            // Blank lines between a row and its value are stepped over.
+            while next < self.lines.len() && self.lines[next].trim().is_empty() {
+                next += 1;
+            }
+            if next >= self.lines.len() {
+                break;
+            }
+            let has_value = !numbers(&self.lines[last..=end].join(" ")).is_empty();
+            if has_value && !bare(&self.lines[next]) {
+                break;
+            }
+            end = next;
+            next += 1;
         }
-        if numbers(&self.lines[first..=end].join(" ")).is_empty() {
+        if numbers(&self.lines[last..=end].join(" ")).is_empty() {
             end = last;
         }
-        self.passage(first, end)
+        rows.extend(last + 1..=end);
+        Passage {
+            first,
+            last: end,
+            text: self.lines[first..=end].join("\n"),
+            row: rows
+                .iter()
+                .map(|&i| self.lines[i].as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
     }
 
     /// `114 b`: the line `b)` of rule `114.`; `114`: the rule's line.
@@ -296,7 +362,7 @@ impl Text {
             .iter()
             .position(|l| l.trim_start().starts_with(&head))?;
         let Some(letter) = letter else {
-            return Some(self.passage(start, start));
+            return Some(self.line(start));
         };
         let end = (start + 1..self.lines.len())
             .find(|&i| {
@@ -309,7 +375,7 @@ impl Text {
         let item = format!("{letter})");
         (start..end)
             .find(|&i| self.lines[i].trim_start().starts_with(&item))
-            .map(|i| self.passage(i, i))
+            .map(|i| self.line(i))
     }
 
     /// The lines that look like scoring passages: a number outside tile pictures, and short
@@ -334,7 +400,7 @@ fn constant(c: &Compiled) -> Option<i64> {
 
 /// Checks a value against a passage's numbers: a double may be written as its multiplier.
 fn number_status(kind: Option<ItemKind>, value: Option<i64>, passage: &Passage) -> Status {
-    let found = numbers(&passage.text);
+    let found = numbers(&passage.row);
     let Some(value) = value else {
         return Status::Ok;
     };
@@ -345,7 +411,7 @@ fn number_status(kind: Option<ItemKind>, value: Option<i64>, passage: &Passage) 
     let multiplier = (doubles && (0..=20).contains(&value)).then(|| 1i64 << value);
     if found.contains(&value) || multiplier.is_some_and(|m| found.contains(&m)) {
         Status::Ok
-    } else if doubles && !has_multiplier(&passage.text) {
+    } else if doubles && !has_multiplier(&passage.row) {
         // A double is often written in words; the numbers of the passage are then about
         // something else (rule numbers, tile numbers).
         Status::NoNumber
@@ -422,13 +488,19 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
             value.map_or("—".to_string(), |n| item.kind.unit(n)),
             item.description.clone().unwrap_or_default()
         );
+        // A value written with a parameter (`$limit`) is the parameter's number, which the
+        // parameter's own citation checks; the item's passage need not repeat it.
+        let written = match item.value.as_ref().map(|v| &v.value) {
+            Some(ValueSource::Expr(_)) => None,
+            _ => value,
+        };
         entries.push(check(
             "item",
             &item.id.value,
             says,
             &item.cite,
             Some(item.kind),
-            value,
+            written,
             0,
         ));
     }
@@ -476,7 +548,7 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
     for n in &v.not_scored {
         entries.push(check(
             "not scored",
-            "",
+            n.id.as_ref().map_or("", |id| id.value.as_str()),
             n.reason.clone(),
             &n.cite,
             None,
@@ -526,7 +598,7 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
         .scoring_lines()
         .into_iter()
         .filter(|&i| !cited.iter().any(|&(a, b)| (a..=b).contains(&i)))
-        .map(|i| source_text.passage(i, i))
+        .map(|i| source_text.line(i))
         .collect();
     Report {
         variant: v.id.clone(),
@@ -558,12 +630,11 @@ impl Report {
             self.failures()
         );
         for e in &self.entries {
-            out.push_str(&format!(
-                "\n{} {}{}\n",
-                e.what,
-                e.id,
-                if e.id.is_empty() { "" } else { ":" }
-            ));
+            if e.id.is_empty() {
+                out.push_str(&format!("\n{}:\n", e.what));
+            } else {
+                out.push_str(&format!("\n{} {}:\n", e.what, e.id));
+            }
             out.push_str(&format!("  says:   {}\n", e.says));
             out.push_str(&format!("  cites:  {}\n", e.cite.text()));
             if let Some(p) = &e.passage {
@@ -573,7 +644,7 @@ impl Report {
                     } else {
                         String::new()
                     };
-                    out.push_str(&format!("{label:<10}{}\n", line.trim()));
+                    out.push_str(&format!("{label:<12}{}\n", line.trim()));
                 }
             }
             out.push_str(&format!("  status: {}\n", e.status.text()));

@@ -840,11 +840,7 @@ impl Cx<'_> {
         })
     }
 
-    fn faan_table(
-        &self,
-        value: &Value<'_>,
-        problems: &mut Vec<Problem>,
-    ) -> Option<FaanTable> {
+    fn faan_table(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<FaanTable> {
         let mut r = self.table(value, "faan-table", "`[faan-table]`", problems)?;
         let rows = r.require("rows", problems);
         // Notes are for people reading the file; the engine has no use for them.

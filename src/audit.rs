@@ -25,7 +25,8 @@ pub struct Passage {
     pub first: usize,
     /// The last line.
     pub last: usize,
-    /// The lines' text.
+    /// The text shown for it: the first line, and the lines that carry the value, with
+    /// `…` where lines between are left out.
     pub text: String,
     /// The text of the lines that should carry the value: from the line where the last
     /// part of the citation was found (a table's row, a rule's item) to the end.
@@ -230,12 +231,36 @@ impl Text {
         let range = from..to.min(self.lines.len());
         range
             .clone()
-            .find(|&i| self.words[i].windows(wanted.len()).any(|w| w == wanted))
-            .or_else(|| {
-                range
-                    .clone()
-                    .find(|&i| wanted.iter().all(|w| self.words[i].contains(w)))
-            })
+            .find(|&i| self.has_phrase(i, &wanted))
+            .or_else(|| range.clone().find(|&i| self.has_words(i, &wanted)))
+    }
+
+    /// Whether line `i` holds `wanted`, word after word.
+    fn has_phrase(&self, i: usize, wanted: &[String]) -> bool {
+        self.words[i].windows(wanted.len()).any(|w| w == wanted)
+    }
+
+    /// Whether line `i` holds every word of `wanted`, in any order.
+    fn has_words(&self, i: usize, wanted: &[String]) -> bool {
+        wanted.iter().all(|w| self.words[i].contains(w))
+    }
+
+    /// The lines a heading may stand on: those holding it word after word, or when there
+    /// are none, those holding its words in any order.
+    fn anchors(&self, head: &str) -> Vec<usize> {
+        let wanted = words(head);
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let all = 0..self.lines.len();
+        let exact: Vec<usize> = all
+            .clone()
+            .filter(|&i| self.has_phrase(i, &wanted))
+            .collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        all.filter(|&i| self.has_words(i, &wanted)).collect()
     }
 
     /// The passage a citation names: a rule number (`114 b`), or a heading and parts
@@ -260,8 +285,7 @@ impl Text {
         // Of the lines holding the heading, the one after which most pieces are found, and
         // of those the one with the pieces closest after it.
         let mut best: Option<(usize, Vec<usize>)> = None;
-        let mut from = 0;
-        while let Some(anchor) = self.find(head, from, usize::MAX) {
+        for anchor in self.anchors(head) {
             // Each part is looked for after the one before (a table's row, then the line
             // below it) and after the heading (a column's title above the row); the nearer
             // to the part before wins.
@@ -289,7 +313,6 @@ impl Text {
             }) {
                 best = Some((anchor, found));
             }
-            from = anchor + 1;
         }
         let (anchor, mut rows) = match best {
             Some((a, found)) if found.is_empty() => (a, vec![a]),
@@ -336,16 +359,40 @@ impl Text {
             end = last;
         }
         rows.extend(last + 1..=end);
+        // Shown: the heading, then the rows, with `…` for the lines skipped between.
+        let mut shown = vec![self.lines[first].as_str()];
+        let mut at = first;
+        for &i in rows.iter().filter(|&&i| i > first) {
+            if i > at + 1 && self.lines[at + 1..i].iter().any(|l| !l.trim().is_empty()) {
+                shown.push("…");
+            }
+            shown.push(self.lines[i].as_str());
+            at = i;
+        }
         Passage {
             first,
             last: end,
-            text: self.lines[first..=end].join("\n"),
+            text: shown.join("\n"),
             row: rows
                 .iter()
                 .map(|&i| self.lines[i].as_str())
                 .collect::<Vec<_>>()
                 .join("\n"),
         }
+    }
+
+    /// `passage` with up to `n` lines after it, up to a blank line (a table's rows, an
+    /// example's working).
+    fn followed_by(&self, mut passage: Passage, n: usize) -> Passage {
+        for line in self.lines.iter().skip(passage.last + 1).take(n) {
+            if line.trim().is_empty() {
+                break;
+            }
+            passage.text.push('\n');
+            passage.text.push_str(line);
+            passage.last += 1;
+        }
+        passage
     }
 
     /// `114 b`: the line `b)` of rule `114.`; `114`: the rule's line.
@@ -441,15 +488,12 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
                 None => (None, Status::NotFound),
                 Some(p) => {
                     let status = number_status(kind, value, &p);
-                    (Some(p), status)
+                    (Some(source_text.followed_by(p, extend)), status)
                 }
             }
         };
         if let Some(p) = &passage {
-            cited.push((
-                p.first,
-                (p.last + extend).min(source_text.lines.len().saturating_sub(1)),
-            ));
+            cited.push((p.first, p.last));
         }
         Entry {
             what,
@@ -542,7 +586,8 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
             cite,
             None,
             None,
-            rows + 2,
+            // The table's lines, up to the blank line after it.
+            WINDOW,
         ));
     }
     for n in &v.not_scored {

@@ -262,6 +262,7 @@ impl Loader {
                 | remove_by_id(&mut variant.payments.liabilities, &remove.value, |r| {
                     &r.id.value
                 })
+                | remove_by_id(&mut variant.examples, &remove.value, |e| &e.id.value)
                 | {
                     let before = variant.not_scored.len();
                     variant

@@ -96,6 +96,18 @@ pub struct Entry {
     pub status: Status,
 }
 
+impl Entry {
+    /// `item pung-dragon`, or `not scored` for an entry without id; the id between `open`
+    /// and `close`.
+    fn label(&self, open: &str, close: &str) -> String {
+        if self.id.is_empty() {
+            self.what.to_string()
+        } else {
+            format!("{} {open}{}{close}", self.what, self.id)
+        }
+    }
+}
+
 /// The audit of one variant against one source text.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -675,11 +687,7 @@ impl Report {
             self.failures()
         );
         for e in &self.entries {
-            if e.id.is_empty() {
-                out.push_str(&format!("\n{}:\n", e.what));
-            } else {
-                out.push_str(&format!("\n{} {}:\n", e.what, e.id));
-            }
+            out.push_str(&format!("\n{}:\n", e.label("", "")));
             out.push_str(&format!("  says:   {}\n", e.says));
             out.push_str(&format!("  cites:  {}\n", e.cite.text()));
             if let Some(p) = &e.passage {
@@ -738,9 +746,8 @@ impl Report {
                 format!("line {}: {}", p.first + 1, cell(p.text.trim()))
             });
             out.push_str(&format!(
-                "| {} `{}`<br>{} | {} | {} | {} |\n",
-                e.what,
-                e.id,
+                "| {}<br>{} | {} | {} | {} |\n",
+                e.label("`", "`"),
                 cell(&e.cite.text()),
                 cell(&e.says),
                 passage,
@@ -788,9 +795,9 @@ impl Report {
                 format!("line {}: {}", p.first + 1, esc(p.text.trim()))
             });
             out.push_str(&format!(
-                "<tr{class}><td>{} <code>{}</code><br><small>{}</small></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                e.what,
-                esc(&e.id),
+                "<tr{class}><td>{}<br><small>{}</small></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                // Ids are lowercase words and hyphens: nothing to escape.
+                e.label("<code>", "</code>"),
                 esc(&e.cite.text()),
                 esc(&e.says),
                 passage,

@@ -134,9 +134,10 @@ struct GenArgs {
 struct AuditArgs {
     /// The variant (built-in id or path).
     variant: String,
-    /// The source text the variant encodes.
+    /// The source text the variant encodes [default: the file of `sources/` whose name
+    /// starts with the variant's `source`, e.g. `sources/003-bmja.txt`].
     #[arg(long)]
-    source: PathBuf,
+    source: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
     format: AuditFormat,
@@ -321,7 +322,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Audit(args) => {
             let variant = load(&args.variant, &[])?;
-            let (name, text) = read_input(&args.source)?;
+            let source = match args.source {
+                Some(path) => path,
+                None => default_source(variant.variant.source.as_deref())?,
+            };
+            let (name, text) = read_input(&source)?;
             let report = audit::audit(&variant, &name, &text);
             match args.format {
                 AuditFormat::Text => out!("{}", report.text()),
@@ -513,6 +518,32 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Failure> {
     std::fs::read_to_string(path)
         .map(|text| (name.clone(), text))
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
+}
+
+/// The file of `sources/` for the source id `id` (`003` → `sources/003-bmja.txt`).
+fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
+    let id = id.ok_or_else(|| {
+        Failure::Input(
+            "error: the variant names no `source`; give the text with `--source`\n".into(),
+        )
+    })?;
+    let found = std::fs::read_dir("sources").ok().and_then(|dir| {
+        let mut paths: Vec<PathBuf> = dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(id))
+            })
+            .collect();
+        paths.sort();
+        paths.into_iter().next()
+    });
+    found.ok_or_else(|| {
+        Failure::Input(format!(
+            "error: no file in `sources/` starts with `{id}` (the variant's source); give the text with `--source`\n"
+        ))
+    })
 }
 
 fn parse_wind(text: &str) -> Result<Wind, String> {

@@ -74,3 +74,43 @@ fn variant_pages_are_generated_from_the_variant_files() {
         "out of date (run MJRULES_UPDATE_DOCS=1 cargo test --test docs): {stale:?}"
     );
 }
+
+/// The file of `sources/` whose name starts with `id`.
+fn source_file(id: &str) -> Option<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/sources");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(id))
+        .collect();
+    names.sort();
+    names.into_iter().next().map(|n| format!("sources/{n}"))
+}
+
+#[test]
+fn audit_reports_are_generated_from_the_variant_files_and_their_texts() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut stale = Vec::new();
+    for id in mjrules::rules::builtin::ids() {
+        let variant = mjrules::rules::load(id, &[]).unwrap();
+        // `dmjl` cites Kajongg's rules, which are not a text in `sources/`.
+        let Some(source) = variant.variant.source.as_deref().and_then(source_file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(format!("{root}/{source}")).unwrap();
+        let report = mjrules::audit::audit(&variant, &source, &text);
+        for (ext, page) in [("md", report.markdown()), ("html", report.html())] {
+            let path = format!("{root}/docs/audit/{id}.{ext}");
+            if std::env::var_os("MJRULES_UPDATE_DOCS").is_some() {
+                std::fs::create_dir_all(format!("{root}/docs/audit")).unwrap();
+                std::fs::write(&path, &page).unwrap();
+            } else if std::fs::read_to_string(&path).ok().as_deref() != Some(page.as_str()) {
+                stale.push(path);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "out of date (run MJRULES_UPDATE_DOCS=1 cargo test --test docs): {stale:?}"
+    );
+}

@@ -1,0 +1,200 @@
+//! The audit of every built-in variant against the source text it encodes (`sources/`), the
+//! slips of the texts it must report, and a house file whose mistakes it must find.
+
+use std::path::Path;
+use std::process::Command;
+
+use mjrules::audit::{Report, Status, audit};
+use mjrules::rules::load;
+use mjrules::rules::load::load_text;
+
+/// Each variant written from a source text, and the text.
+const AUDITED: [(&str, &str); 7] = [
+    ("czech", "sources/000-czech.txt"),
+    ("english", "sources/001-english.txt"),
+    ("polish", "sources/002-polish.txt"),
+    ("bmja", "sources/003-bmja.txt"),
+    ("hong-kong", "sources/004-hong-kong.txt"),
+    ("hong-kong-traditional", "sources/004-hong-kong.txt"),
+    ("hong-kong-canton", "sources/004-hong-kong.txt"),
+];
+
+fn source(path: &str) -> String {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
+fn audit_builtin(id: &str, path: &str) -> Report {
+    audit(&load(id, &[]).unwrap(), path, &source(path))
+}
+
+fn entry<'r>(report: &'r Report, what: &str, id: &str) -> &'r mjrules::audit::Entry {
+    report
+        .entries
+        .iter()
+        .find(|e| e.what == what && e.id == id)
+        .unwrap_or_else(|| panic!("`{}` has no {what} `{id}`", report.variant))
+}
+
+#[test]
+fn every_builtin_variant_audits_clean_against_its_text() {
+    for (id, path) in AUDITED {
+        let report = audit_builtin(id, path);
+        assert!(!report.failed(), "{}", report.text());
+        // Every scoring line of the text is cited by an entry or listed as not scored.
+        assert!(report.uncovered.is_empty(), "{id}");
+    }
+}
+
+#[test]
+fn every_item_of_a_text_variant_cites_its_own_text() {
+    // BMJA's limit hands come from the established BMJA rules, which text 003 does not list
+    // (see its variant page); every other item of every variant is checked against its text.
+    for (id, path) in AUDITED {
+        let report = audit_builtin(id, path);
+        for e in report.entries.iter().filter(|e| e.what == "item") {
+            if e.status == Status::OtherSource {
+                assert_eq!(id, "bmja", "{id} / {} cites {}", e.id, e.cite.source);
+                assert_eq!(e.cite.source, "BMJA rules", "{id} / {}", e.id);
+            } else {
+                assert!(e.passage.is_some(), "{id} / {}", e.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_worked_examples_of_the_texts_are_scored_again() {
+    // Text 003, "Example of doubling as applied to a special hand": 516 for North Wind.
+    let bmja = audit_builtin("bmja", "sources/003-bmja.txt");
+    assert_eq!(
+        entry(&bmja, "example", "all-pair-honours-516").status,
+        Status::Ok
+    );
+    // Text 004, simplified table, "Mão 3": East wins 10 faan (8 base points) on West's
+    // discard: South and North pay 8 × 2 (East) = 16, West 8 × 2 × 2 (East, discarder) = 32,
+    // East receives 64.
+    let hk = audit_builtin("hong-kong", "sources/004-hong-kong.txt");
+    let hand3 = entry(&hk, "example", "simplified-hand-3");
+    assert_eq!(hand3.status, Status::Ok);
+    assert!(hand3.says.contains("[64, -16, -32, -16]"), "{}", hand3.says);
+}
+
+#[test]
+fn the_slips_of_the_hong_kong_text_are_reported_with_what_the_table_gives() {
+    // Traditional table, "Mão 2": North wins 6 faan on South's discard; the heading says 16
+    // base points (the table's 4-6 row) but the working uses 32. With 16: East pays 16 × 2
+    // (East) = 32, South 16 × 2 (discarder) = 32, West 16; North receives 80.
+    let traditional = audit_builtin("hong-kong-traditional", "sources/004-hong-kong.txt");
+    match &entry(&traditional, "example", "traditional-hand-2").status {
+        Status::KnownSlip(why) => {
+            assert!(why.contains("[-64, -64, -32, 160]"), "{why}");
+            assert!(why.contains("[-32, -32, -16, 80]"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Canton table: "Uma mão vencedora com 9 faan vale 128 pontos base", but its row 9 says 96.
+    let canton = audit_builtin("hong-kong-canton", "sources/004-hong-kong.txt");
+    match &entry(&canton, "example", "canton-9-faan").status {
+        Status::KnownSlip(why) => assert!(why.contains("128") && why.contains("96"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // A slip is not a failure: the report still passes.
+    assert!(!traditional.failed() && !canton.failed());
+}
+
+/// A house file over BMJA with four mistakes: a value the text does not give, a citation of
+/// a passage that is not there, an example whose total is wrong, and a slip mark on an
+/// example that agrees.
+const MISTAKEN: &str = r#"
+[variant]
+id = "mistaken"
+name = "Mistaken house rules"
+extends = "bmja"
+
+[[points]]
+id = "pung-minor-exposed"
+description = "exposed pung of minor tiles"
+for-each = "set"
+when = "pung and simple and exposed"
+value = 3
+cite = { source = "003", at = "Pungs: Minor tiles, Exposed" }
+
+[[points]]
+id = "lucky-sevens"
+description = "a pung of sevens"
+for-each = "set"
+when = "pung and number == 7"
+value = 7
+cite = { source = "003", at = "Lucky sevens: a pung of sevens scores 7" }
+
+[[examples]]
+id = "all-pair-honours-516"
+cite = { source = "003", at = "Example of doubling as applied to a special hand: scores 516 points for North Wind" }
+hand = { seat = "north", prevailing = "east", concealed = "11m 99m 11p 99p 11z 55z 77z", bonus = ["4f", "2f"], win = { tile = "7z", from = "wall" } }
+expect = { total = 600 }
+
+[[examples]]
+id = "triple-knitting-532"
+cite = { source = "003", at = "Going Mah-Jong with the final discard tile: His score would be" }
+hand = { seat = "south", prevailing = "east", concealed = "2467m 2467p 2467s 8m 8p", bonus = ["2f", "3y"], win = { tile = "8p", from = "discard", last = true } }
+expect = { total = 532 }
+slip = "not a slip at all"
+"#;
+
+#[test]
+fn a_house_file_with_mistakes_fails_its_audit_at_each_one() {
+    let variant = load_text("mistaken.toml", MISTAKEN).unwrap();
+    let report = audit(&variant, "003", &source("sources/003-bmja.txt"));
+    // Text 003: "Minor tiles | 2 points | 4 points |"; 3 is on neither side.
+    match &entry(&report, "item", "pung-minor-exposed").status {
+        Status::NumberMissing(found) => assert_eq!(found, &[2, 4]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        entry(&report, "item", "lucky-sevens").status,
+        Status::NotFound
+    );
+    match &entry(&report, "example", "all-pair-honours-516").status {
+        Status::Disagrees(why) => assert!(why.contains("600") && why.contains("516"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        entry(&report, "example", "triple-knitting-532").status,
+        Status::StaleSlip
+    );
+    assert_eq!(report.failures(), 4, "{}", report.text());
+}
+
+#[test]
+fn the_audit_command_exits_one_on_a_failing_audit_and_zero_on_a_clean_one() {
+    let dir = std::env::temp_dir().join(format!("mjrules-audit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mistaken.toml");
+    std::fs::write(&file, MISTAKEN).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_mjrules"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    // Without `--source`, the text is found in `sources/` by the variant's `source`.
+    let failing = run(&["audit", file.to_str().unwrap()]);
+    let text = String::from_utf8(failing.stdout).unwrap();
+    assert_eq!(failing.status.code(), Some(1), "{text}");
+    assert!(
+        text.starts_with("audit of `mistaken` against sources/003-bmja.txt: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("FAIL: the citation finds no passage"),
+        "{text}"
+    );
+    let clean = run(&["audit", "bmja", "--format", "json"]);
+    assert_eq!(clean.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&clean.stdout).unwrap();
+    assert_eq!(json["failed"], false);
+    assert_eq!(json["failures"], 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

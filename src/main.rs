@@ -134,8 +134,8 @@ struct GenArgs {
 struct AuditArgs {
     /// The variant (built-in id or path).
     variant: String,
-    /// The source text the variant encodes [default: the file of `sources/` whose name
-    /// starts with the variant's `source`, e.g. `sources/003-bmja.txt`].
+    /// The source text the variant encodes [default: the file of `../shared/seeds/` whose
+    /// name starts with the variant's `source`, e.g. `003`].
     #[arg(long)]
     source: Option<PathBuf>,
     /// Output format.
@@ -520,14 +520,17 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Failure> {
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
 }
 
-/// The file of `sources/` for the source id `id` (`003` → `sources/003-bmja.txt`).
+/// Where the source texts are kept, beside the project.
+const SEEDS: &str = "../shared/seeds";
+
+/// The file of [`SEEDS`] for the source id `id` (`003` → `../shared/seeds/003_….txt`).
 fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
     let id = id.ok_or_else(|| {
         Failure::Input(
             "error: the variant names no `source`; give the text with `--source`\n".into(),
         )
     })?;
-    let found = std::fs::read_dir("sources").ok().and_then(|dir| {
+    let found = std::fs::read_dir(SEEDS).ok().and_then(|dir| {
         let mut paths: Vec<PathBuf> = dir
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
@@ -541,7 +544,7 @@ fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
     });
     found.ok_or_else(|| {
         Failure::Input(format!(
-            "error: no file in `sources/` starts with `{id}` (the variant's source); give the text with `--source`\n"
+            "error: no file in `{SEEDS}/` starts with `{id}` (the variant's source); give the text with `--source`\n"
         ))
     })
 }

@@ -2,6 +2,8 @@
 //! `docs/rule-language.md` are the ones the built-in table produces. With
 //! `MJRULES_UPDATE_DOCS=1` the test rewrites them instead.
 
+mod common;
+
 const START: &str = "<!-- names:start";
 const END: &str = "<!-- names:end -->";
 
@@ -75,30 +77,25 @@ fn variant_pages_are_generated_from_the_variant_files() {
     );
 }
 
-/// The file of `sources/` whose name starts with `id`.
-fn source_file(id: &str) -> Option<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/sources");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.starts_with(id))
-        .collect();
-    names.sort();
-    names.into_iter().next().map(|n| format!("sources/{n}"))
-}
-
 #[test]
 fn audit_reports_are_generated_from_the_variant_files_and_their_texts() {
+    let Some(seeds) = common::seeds() else {
+        return;
+    };
     let root = env!("CARGO_MANIFEST_DIR");
     let mut stale = Vec::new();
     for id in mjrules::rules::builtin::ids() {
         let variant = mjrules::rules::load(id, &[]).unwrap();
-        // `dmjl` cites Kajongg's rules, which are not a text in `sources/`.
-        let Some(source) = variant.variant.source.as_deref().and_then(source_file) else {
+        // `dmjl` cites Kajongg's rules, which are not one of the texts.
+        let Some((name, text)) = variant
+            .variant
+            .source
+            .as_deref()
+            .and_then(|s| common::seed(&seeds, s))
+        else {
             continue;
         };
-        let text = std::fs::read_to_string(format!("{root}/{source}")).unwrap();
-        let report = mjrules::audit::audit(&variant, &source, &text);
+        let report = mjrules::audit::audit(&variant, &name, &text);
         for (ext, page) in [("md", report.markdown()), ("html", report.html())] {
             let path = format!("{root}/docs/audit/{id}.{ext}");
             if std::env::var_os("MJRULES_UPDATE_DOCS").is_some() {

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The files with extension `ext` in `tests/<dir>`, sorted by name.
@@ -38,4 +39,40 @@ pub fn with_snapshots(input: &Path, f: impl FnOnce()) {
     settings.set_prepend_module_to_snapshot(false);
     settings.set_input_file(input);
     settings.bind(f);
+}
+
+/// The source texts of the variants: `../shared/seeds/` beside the crate, outside the
+/// repository. `None` when they are not there, after saying so; on CI (`CI=true`), where they
+/// always are, their absence fails the test instead.
+pub fn seeds() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "CI=true but the source texts are missing: {}",
+        dir.display()
+    );
+    // Written to stderr directly: the test harness captures `eprintln!`, and this must show.
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: the source texts are not at {}; the audit tests need them",
+        dir.display()
+    );
+    None
+}
+
+/// The source text whose file name starts with `id` (`003` → `003_3ae4….txt`): its file
+/// name and its text.
+pub fn seed(dir: &Path, id: &str) -> Option<(String, String)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(id))
+        .collect();
+    names.sort();
+    let name = names.into_iter().next()?;
+    let text = std::fs::read_to_string(dir.join(&name)).ok()?;
+    Some((name, text))
 }

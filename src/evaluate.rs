@@ -489,13 +489,23 @@ fn combine(
 }
 
 /// The items of `variant.calling_targets` that one more tile would make apply to a hand
-/// that did not go out: each tile that could still come is added, the hand is scored as won
-/// with it from the wall, and the items of the best reading are kept.
+/// that did not go out: each tile that could still come and complete it is added, the hand is
+/// scored as won with it from the wall, and the items of the best reading are kept.
+///
+/// The tiles tried are the hand's waits (the standard shape); a hand without declared sets
+/// may also be completed into a special shape of the variant, so it tries every tile.
 fn calling_for(variant: &CompiledVariant, hand: &Hand) -> Vec<usize> {
     let mut found = Vec::new();
     let mut scorer = Scorer::new(variant);
     let own = hand.own_tiles();
-    for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+    let every_tile = hand.melds.is_empty() && !variant.shapes.is_empty();
+    let waits = if every_tile {
+        TileSet::default()
+    } else {
+        crate::waits::waits(hand).tiles
+    };
+    let could_complete = |t: Tile| every_tile || waits.contains(t);
+    for tile in Tile::all().filter(|&t| own.get(t) < 4 && could_complete(t)) {
         let mut completed = hand.clone();
         completed.concealed.add(tile);
         completed.win = Some(crate::hand::Win {

@@ -680,24 +680,11 @@ impl Cx<'_> {
         let faan = r.get("faan");
         let case = match (hand, payment, faan, expect) {
             (Some(h), None, None, Some(e)) => {
-                let DeValue::Table(t) = h.get_ref() else {
-                    problems.push(document::wrong_type(
-                        h.span(),
-                        "hand",
-                        "a table",
-                        h.get_ref(),
-                    ));
-                    return None;
-                };
-                let DeValue::Table(et) = e.get_ref() else {
-                    problems.push(document::wrong_type(
-                        e.span(),
-                        "expect",
-                        "a table",
-                        e.get_ref(),
-                    ));
-                    return None;
-                };
+                let (t, et) = (
+                    sub_table(h, "hand", problems),
+                    sub_table(e, "expect", problems),
+                );
+                let (t, et) = (t?, et?);
                 let reader = TableReader::new(t, h.span(), "an example's hand");
                 let hand = read_hand(reader, self.text, None, None, problems);
                 let total = int_of(et, "total", problems, e.span());
@@ -707,14 +694,11 @@ impl Cx<'_> {
                 })
             }
             (None, Some(p), None, Some(e)) => {
-                let (DeValue::Table(t), DeValue::Table(et)) = (p.get_ref(), e.get_ref()) else {
-                    problems.push(Problem::new(
-                        p.span(),
-                        "`payment` and `expect` are tables",
-                        "not a table",
-                    ));
-                    return None;
-                };
+                let (t, et) = (
+                    sub_table(p, "payment", problems),
+                    sub_table(e, "expect", problems),
+                );
+                let (t, et) = (t?, et?);
                 let mut pr = TableReader::new(t, p.span(), "an example's payment");
                 let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Problem>| {
                     let v = v?;
@@ -785,15 +769,7 @@ impl Cx<'_> {
                     .get_ref()
                     .as_integer()
                     .and_then(|i| i.as_str().parse().ok());
-                let DeValue::Table(et) = e.get_ref() else {
-                    problems.push(document::wrong_type(
-                        e.span(),
-                        "expect",
-                        "a table",
-                        e.get_ref(),
-                    ));
-                    return None;
-                };
+                let et = sub_table(e, "expect", problems)?;
                 let base = int_of(et, "base", problems, e.span());
                 Some(ExampleCase::Faan {
                     faan: faan?,
@@ -889,6 +865,21 @@ impl Cx<'_> {
             }
         }
         Some(FaanTable { rows: table, cite })
+    }
+}
+
+/// The table `value` under `key`, or a problem saying it is not a table.
+fn sub_table<'t, 'a>(
+    value: &'t Value<'a>,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<&'t toml::de::DeTable<'a>> {
+    match value.get_ref() {
+        DeValue::Table(t) => Some(t),
+        other => {
+            problems.push(document::wrong_type(value.span(), key, "a table", other));
+            None
+        }
     }
 }
 

@@ -158,25 +158,14 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
         ("shape", &a.shapes, &b.shapes),
         ("requirement", &a.requirements, &b.requirements),
     ] {
-        for x in xs.iter() {
-            match ys.iter().find(|y| y.id.value == x.id.value) {
-                None => out.push(removed(what, &x.id.value, x.when.text.clone())),
-                Some(y) if y.when.text != x.when.text => out.push(changed(
-                    what,
-                    &x.id.value,
-                    "when",
-                    x.when.text.clone(),
-                    y.when.text.clone(),
-                )),
-                Some(_) => {}
-            }
-        }
-        for y in ys
-            .iter()
-            .filter(|y| !xs.iter().any(|x| x.id.value == y.id.value))
-        {
-            out.push(added(what, &y.id.value, y.when.text.clone()));
-        }
+        by_id(
+            &mut out,
+            what,
+            xs,
+            ys,
+            |c| (&c.id.value, &c.when.text),
+            |x, y| x.when.text == y.when.text,
+        );
     }
     let (pa, pb) = (&a.payments, &b.payments);
     let cap = |c: &Option<crate::rules::Located<ValueSource>>| match c.as_ref().map(|v| &v.value) {
@@ -206,25 +195,14 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
         (&pa.doubles, &pb.doubles),
         (&pa.liabilities, &pb.liabilities),
     ] {
-        for x in xs.iter() {
-            match ys.iter().find(|y| y.id.value == x.id.value) {
-                None => out.push(removed("payment rule", &x.id.value, x.when.text.clone())),
-                Some(y) if y.when.text != x.when.text || y.liable != x.liable => out.push(changed(
-                    "payment rule",
-                    &x.id.value,
-                    "when",
-                    x.when.text.clone(),
-                    y.when.text.clone(),
-                )),
-                Some(_) => {}
-            }
-        }
-        for y in ys
-            .iter()
-            .filter(|y| !xs.iter().any(|x| x.id.value == y.id.value))
-        {
-            out.push(added("payment rule", &y.id.value, y.when.text.clone()));
-        }
+        by_id(
+            &mut out,
+            "payment rule",
+            xs,
+            ys,
+            |r| (&r.id.value, &r.when.text),
+            |x, y| x.when.text == y.when.text && x.liable == y.liable,
+        );
     }
     if a.faan_table != b.faan_table {
         let rows = |t: &[(i64, i64)]| {
@@ -242,6 +220,40 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
         ));
     }
     out
+}
+
+/// The differences of two lists of rules known by id and shown by their condition: one
+/// removed, added, or changed when `same` says so (the change shows the two conditions).
+fn by_id<T>(
+    out: &mut Vec<Change>,
+    what: &str,
+    xs: &[T],
+    ys: &[T],
+    id_and_when: impl Fn(&T) -> (&String, &String),
+    same: impl Fn(&T, &T) -> bool,
+) {
+    for x in xs {
+        let (id, when) = id_and_when(x);
+        match ys.iter().find(|y| id_and_when(y).0 == id) {
+            None => out.push(removed(what, id, when.clone())),
+            Some(y) if !same(x, y) => {
+                out.push(changed(
+                    what,
+                    id,
+                    "when",
+                    when.clone(),
+                    id_and_when(y).1.clone(),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    for y in ys {
+        let (id, when) = id_and_when(y);
+        if !xs.iter().any(|x| id_and_when(x).0 == id) {
+            out.push(added(what, id, when.clone()));
+        }
+    }
 }
 
 fn summary(item: &Item) -> String {

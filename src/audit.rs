@@ -3,10 +3,13 @@
 //! In: a compiled variant and the text of its source. Out: a [`Report`]: for each item,
 //! shape, requirement, payment rule, worked example and passage marked not scored, the
 //! passage its citation finds (by rule number, or by the words of the citation, in any
-//! language: a line matches when it holds every word of a part of the citation), whether the
+//! language: a line matches when it holds a part of the citation word after word, or failing
+//! that, all its words in any order), whether the
 //! passage's numbers include the item's value, the scoring passages of the text that nothing
 //! cites, and the worked examples scored again. [`Report::failed`] says whether anything
 //! failed; the report renders as text, JSON, Markdown and HTML.
+
+use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
@@ -233,7 +236,8 @@ impl Text {
         }
     }
 
-    /// The first line at or after `from` (before `to`) holding every word of `part`.
+    /// The first line at or after `from` (before `to`) holding `part` word after word, or
+    /// failing that, the first holding all its words in any order.
     fn find(&self, part: &str, from: usize, to: usize) -> Option<usize> {
         let wanted = words(part);
         if wanted.is_empty() {
@@ -441,10 +445,7 @@ impl Text {
     /// (a table row, a rule's item, a line of a table or an example).
     fn scoring_lines(&self) -> Vec<usize> {
         (0..self.lines.len())
-            .filter(|&i| {
-                let line = strip_images(&self.lines[i]);
-                !numbers(&line).is_empty() && self.words[i].len() <= 40
-            })
+            .filter(|&i| !numbers(&self.lines[i]).is_empty() && self.words[i].len() <= 40)
             .collect()
     }
 }
@@ -477,6 +478,22 @@ fn number_status(kind: Option<ItemKind>, value: Option<i64>, passage: &Passage) 
     } else {
         Status::NumberMissing(found)
     }
+}
+
+/// The source text numbered `id` in `dir`: the first file, by name, whose name starts with
+/// it (`003` → `003_3ae4….txt`).
+pub fn source_file(dir: &Path, id: &str) -> Option<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(id))
+        })
+        .collect();
+    paths.sort();
+    paths.into_iter().next()
 }
 
 /// Audits `variant` against the source text `text` called `name`.

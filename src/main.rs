@@ -530,19 +530,7 @@ fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
             "error: the variant names no `source`; give the text with `--source`\n".into(),
         )
     })?;
-    let found = std::fs::read_dir(SEEDS).ok().and_then(|dir| {
-        let mut paths: Vec<PathBuf> = dir
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with(id))
-            })
-            .collect();
-        paths.sort();
-        paths.into_iter().next()
-    });
-    found.ok_or_else(|| {
+    audit::source_file(std::path::Path::new(SEEDS), id).ok_or_else(|| {
         Failure::Input(format!(
             "error: no file in `{SEEDS}/` starts with `{id}` (the variant's source); give the text with `--source`\n"
         ))

@@ -66,13 +66,8 @@ pub fn seeds() -> Option<PathBuf> {
 /// The source text whose file name starts with `id` (`003` → `003_3ae4….txt`): its file
 /// name and its text.
 pub fn seed(dir: &Path, id: &str) -> Option<(String, String)> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.starts_with(id))
-        .collect();
-    names.sort();
-    let name = names.into_iter().next()?;
-    let text = std::fs::read_to_string(dir.join(&name)).ok()?;
+    let path = mjrules::audit::source_file(dir, id)?;
+    let name = path.file_name()?.to_str()?.to_string();
+    let text = std::fs::read_to_string(&path).ok()?;
     Some((name, text))
 }

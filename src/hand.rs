@@ -297,7 +297,7 @@ impl TileLedger {
     }
 
     fn check_fifth_copies(&self, problems: &mut Vec<Problem>) {
-        let mut counts = [0u8; Tile::COUNT];
+        let mut counts = [0usize; Tile::COUNT];
         for (tile, span) in &self.tiles {
             counts[tile.index()] += 1;
             if counts[tile.index()] == 5 {

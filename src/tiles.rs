@@ -312,16 +312,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<NotationError>> {
             });
             continue;
         }
-        let kind = match c {
-            'm' => Some(Letter::Suit(Suit::Characters)),
-            'p' => Some(Letter::Suit(Suit::Dots)),
-            's' => Some(Letter::Suit(Suit::Bamboo)),
-            'z' => Some(Letter::Suit(Suit::Honours)),
-            'f' => Some(Letter::Bonus(BonusKind::Flower)),
-            'y' => Some(Letter::Bonus(BonusKind::Season)),
-            _ => None,
-        };
-        let Some(kind) = kind else {
+        let Some(kind) = Letter::of(c) else {
             flush_orphans(&mut pending, &mut errors, at);
             errors.push(NotationError {
                 message: format!(
@@ -356,6 +347,33 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<NotationError>> {
     }
 }
 
+/// Reads tile notation as [`parse_tiles`] does, without allocating: calls `each` on every
+/// tile in order, and gives `None` where [`parse_tiles`] would report an error (or where
+/// more than 32 digits wait for one letter, which no hand needs), or where `each` does.
+/// For fast paths that fall back on [`parse_tiles`] for the diagnostics.
+pub fn read_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
+    let mut pending = [0u8; 32];
+    let mut waiting = 0;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if let Some(d) = c.to_digit(10) {
+            *pending.get_mut(waiting)? = d as u8;
+            waiting += 1;
+        } else if waiting == 0 {
+            each(from_unicode(c)?)?;
+        } else {
+            let kind = Letter::of(c)?;
+            for &digit in &pending[..waiting] {
+                each(kind.tile(digit)?)?;
+            }
+            waiting = 0;
+        }
+    }
+    (waiting == 0).then_some(())
+}
+
 /// Reports digits that never met their suit letter.
 fn flush_orphans(pending: &mut Vec<(u8, usize)>, errors: &mut Vec<NotationError>, at: usize) {
     if let Some(&(_, start)) = pending.first() {
@@ -376,6 +394,18 @@ enum Letter {
 }
 
 impl Letter {
+    fn of(c: char) -> Option<Letter> {
+        Some(match c {
+            'm' => Letter::Suit(Suit::Characters),
+            'p' => Letter::Suit(Suit::Dots),
+            's' => Letter::Suit(Suit::Bamboo),
+            'z' => Letter::Suit(Suit::Honours),
+            'f' => Letter::Bonus(BonusKind::Flower),
+            'y' => Letter::Bonus(BonusKind::Season),
+            _ => return None,
+        })
+    }
+
     fn tile(self, digit: u8) -> Option<AnyTile> {
         match self {
             Letter::Suit(suit) => Tile::new(suit, digit).map(AnyTile::Playing),
@@ -483,9 +513,11 @@ impl TileCounts {
         self.0[tile.index()]
     }
 
-    /// Adds one copy.
+    /// Adds one copy (counts stop at 255: anything past four is refused by the hand
+    /// checks anyway, so a line of 300 copies must not wrap round to a legal count).
     pub fn add(&mut self, tile: Tile) {
-        self.0[tile.index()] += 1;
+        let slot = &mut self.0[tile.index()];
+        *slot = slot.saturating_add(1);
     }
 
     /// Removes one copy; false (and no change) when there is none.
@@ -518,10 +550,10 @@ impl TileCounts {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.get(t) as usize))
     }
 
-    /// Adds all counts of `other`.
+    /// Adds all counts of `other` (stopping at 255, as [`TileCounts::add`] does).
     pub fn add_all(&mut self, other: &TileCounts) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
     }
 }

@@ -631,7 +631,8 @@ fn read_win(
         let tiles = read_playing(&s, "tile", problems);
         match tiles.as_slice() {
             [(t, span)] => Some((*t, span.clone())),
-            [] => None,
+            // A notation error is already reported; an empty string is not.
+            [] if problems.len() > before => None,
             _ => {
                 problems.push(Problem::new(
                     s.span.clone(),

@@ -1,10 +1,12 @@
-//! Corpora at speed: lines read in batches, each batch scored on every core (rayon), results
-//! handed on in order, memory bounded by the batch; a progress line on a terminal.
+//! Corpora at speed: lines read in batches into one buffer, each batch scored on every core
+//! (rayon) while the next one is read, results handed on in order, memory bounded by two
+//! batches; a progress line on a terminal.
 //!
 //! In: a reader of JSON Lines and a function from one line to a result. Out: the results, in
 //! the order of the lines, to a sink; the first line that fails stops the run with its error.
 
 use std::io::{BufRead, IsTerminal};
+use std::ops::Range;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,15 +15,53 @@ use rayon::prelude::*;
 /// Lines per batch.
 pub const BATCH: usize = 16_384;
 
+/// Up to [`BATCH`] lines, in one buffer.
+#[derive(Default)]
+struct Batch {
+    /// The lines' text, back to back.
+    text: String,
+    /// Each non-empty line: its 1-based number and its bytes in `text`, without the newline.
+    lines: Vec<(usize, Range<usize>)>,
+}
+
+impl Batch {
+    /// Empties the batch and reads the next lines into it; `number` counts every line read.
+    /// An error comes with the number of the line that could not be read.
+    fn fill(
+        &mut self,
+        input: &mut impl BufRead,
+        number: &mut usize,
+    ) -> Result<(), (usize, std::io::Error)> {
+        self.text.clear();
+        self.lines.clear();
+        while self.lines.len() < BATCH {
+            let start = self.text.len();
+            let read = input
+                .read_line(&mut self.text)
+                .map_err(|e| (*number + 1, e))?;
+            if read == 0 {
+                break;
+            }
+            *number += 1;
+            let line = self.text[start..].trim_end_matches(['\n', '\r']);
+            if !line.trim().is_empty() {
+                self.lines.push((*number, start..start + line.len()));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Calls `work` on every non-empty line (with its 1-based number) on all cores, with a
 /// per-thread state from `init`, and `sink` on the results in line order. Returns the number
-/// of lines worked, or the first error (of reading, of `work`, or of `sink`).
+/// of lines worked, or the first error (of reading a line, given with its number, of
+/// `work`, or of `sink`).
 pub fn process<S, T, E>(
-    input: impl BufRead,
+    mut input: impl BufRead + Send,
     init: impl Fn() -> S + Sync + Send,
     work: impl Fn(&mut S, usize, &str) -> Result<T, E> + Sync + Send,
     mut sink: impl FnMut(T) -> Result<(), E>,
-    read_error: impl Fn(std::io::Error) -> E,
+    read_error: impl Fn(usize, std::io::Error) -> E,
 ) -> Result<u64, E>
 where
     T: Send,
@@ -36,35 +76,35 @@ where
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
     });
-    let mut lines = input.lines();
     let mut number = 0usize;
     let mut done = 0u64;
-    loop {
-        let mut batch: Vec<(usize, String)> = Vec::with_capacity(BATCH);
-        for line in lines.by_ref() {
-            number += 1;
-            let line = line.map_err(&read_error)?;
-            if !line.trim().is_empty() {
-                batch.push((number, line));
-            }
-            if batch.len() == BATCH {
-                break;
-            }
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let results: Vec<Result<T, E>> = batch
-            .par_iter()
-            .map_init(&init, |state, (n, line)| work(state, *n, line))
-            .collect();
+    let (mut current, mut next) = (Batch::default(), Batch::default());
+    let read_error = |(line, e)| read_error(line, e);
+    current.fill(&mut input, &mut number).map_err(read_error)?;
+    while !current.lines.is_empty() {
+        // This thread reads the next batch while the others (and this one, once it is
+        // done) score the current one.
+        let (read, results): (_, Vec<Result<T, E>>) = rayon::join(
+            || next.fill(&mut input, &mut number),
+            || {
+                current
+                    .lines
+                    .par_iter()
+                    .map_init(&init, |state, (n, range)| {
+                        work(state, *n, &current.text[range.clone()])
+                    })
+                    .collect()
+            },
+        );
         for result in results {
             sink(result?)?;
         }
-        done += batch.len() as u64;
+        read.map_err(read_error)?;
+        done += current.lines.len() as u64;
         if let Some(bar) = &progress {
             bar.set_position(done);
         }
+        std::mem::swap(&mut current, &mut next);
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();

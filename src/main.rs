@@ -564,7 +564,7 @@ fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
 }
 
 /// Opens a corpus: a file, or standard input for `-`.
-fn open_corpus(path: &Path) -> Result<(String, Box<dyn BufRead>), Failure> {
+fn open_corpus(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), Failure> {
     if path.as_os_str() == "-" {
         return Ok((
             "<stdin>".to_string(),
@@ -628,7 +628,7 @@ fn score_corpus(
             }
             Ok(())
         },
-        |e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")),
+        |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
     )?;
     let seconds = start.elapsed().as_secs_f64();
     if format == Format::Summary {
@@ -676,7 +676,7 @@ fn compare_corpus(
             cmp.add(scored);
             Ok(())
         },
-        |e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")),
+        |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
     )?;
     let ids = [variants[0].id(), variants[1].id()];
     if let Some(plot) = plot {

@@ -333,6 +333,40 @@ fn gen_and_corpus_scoring_through_the_binary() {
 }
 
 #[test]
+fn a_corpus_longer_than_a_batch_is_scored_in_order() {
+    // 17,000 lines make two batches of 16,384 and 616 lines: the second is read while the
+    // first is scored, and the results must still come out in line order.
+    let corpus = stdout(&mjrules(&["gen", "--seed", "11", "--count", "17000"], None));
+    let out = mjrules(&["score", "--corpus", "-"], Some(&corpus));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let numbers: Vec<usize> = stdout(&out)
+        .lines()
+        .map(|l| {
+            let rest = l.strip_prefix("line ").expect("line N: total");
+            rest[..rest.find(':').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(numbers, (1..=17_000).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_corpus_line_that_is_not_utf8_is_named() {
+    let corpus = stdout(&mjrules(&["gen", "--seed", "4", "--count", "2"], None));
+    let mut bytes = corpus.into_bytes();
+    bytes.extend_from_slice(b"{\"seat\": \"east\xff\"}\n");
+    let path = std::env::temp_dir().join(format!("mjrules-not-utf8-{}.jsonl", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let out = mjrules(&["score", "--corpus", path.to_str().unwrap()], None);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains(", line 3: stream did not contain valid UTF-8"),
+        "{message}"
+    );
+}
+
+#[test]
 fn compare_over_a_corpus_writes_a_chart() {
     let corpus = stdout(&mjrules(&["gen", "--seed", "5", "--count", "300"], None));
     let dir = std::env::temp_dir().join(format!("mjrules-plot-{}", std::process::id()));

@@ -115,6 +115,10 @@ pub struct Scorer<'v> {
     fired: Vec<Fired>,
     best_fired: Vec<Fired>,
     replaced: Vec<usize>,
+    /// The items one more tile would make apply, for a hand that did not go out.
+    calling: Vec<usize>,
+    /// Scores the hands that one more tile would complete; made on first use.
+    completions: Option<Box<Scorer<'v>>>,
 }
 
 /// Scores one hand.
@@ -133,6 +137,8 @@ impl<'v> Scorer<'v> {
             fired: Vec::new(),
             best_fired: Vec::new(),
             replaced: Vec::new(),
+            calling: Vec::new(),
+            completions: None,
         }
     }
 
@@ -173,9 +179,22 @@ impl<'v> Scorer<'v> {
     }
 
     fn evaluate(&mut self, hand: &Hand) -> (Totals, Choice) {
+        let mut flags = hand_flags(hand);
+        if self.variant.needs_waits && only_possible(hand) {
+            flags |= hf::ONLY_POSSIBLE;
+        }
+        self.evaluate_with(hand, flags)
+    }
+
+    /// Scores a hand whose arrangement-independent flags are `base_flags`.
+    fn evaluate_with(&mut self, hand: &Hand, base_flags: u64) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
-        let base_flags = hand_flags(hand, variant.needs_waits);
+        let mut calling = std::mem::take(&mut self.calling);
+        calling.clear();
+        if !winner && !variant.calling_targets.is_empty() {
+            self.calling_for(hand, &mut calling);
+        }
         self.tiles.clear();
         let own = hand.own_tiles();
         let mut tile_flags = [0u64; Tile::COUNT];
@@ -211,11 +230,6 @@ impl<'v> Scorer<'v> {
             }
         }
 
-        let calling = if winner || variant.calling_targets.is_empty() {
-            Vec::new()
-        } else {
-            calling_for(variant, hand)
-        };
         let shape_facts = Facts {
             calling: &calling,
             ..shape_facts
@@ -276,6 +290,7 @@ impl<'v> Scorer<'v> {
                 }
             }
         }
+        self.calling = calling;
         best.unwrap_or_else(|| {
             // A winning hand with no complete reading: not a valid Mah-Jong, and it scores
             // nothing.
@@ -288,6 +303,57 @@ impl<'v> Scorer<'v> {
                 Choice::None,
             )
         })
+    }
+
+    /// Puts in `found` the items of `variant.calling_targets` that one more tile would make
+    /// apply to a hand that did not go out: each tile that could still come and complete it
+    /// is added, the hand is scored as won with it from the wall, and the items of the best
+    /// reading are kept.
+    ///
+    /// The tiles tried are the hand's waits (the standard shape); a hand without declared
+    /// sets may also be completed into a special shape of the variant, so it tries every
+    /// tile. The waits are computed once: a completed hand's winning tile was the only
+    /// possible one when it is a wait and no other wait is live.
+    fn calling_for(&mut self, hand: &Hand, found: &mut Vec<usize>) {
+        let variant = self.variant;
+        let scorer = self
+            .completions
+            .get_or_insert_with(|| Box::new(Scorer::new(variant)));
+        let own = hand.own_tiles();
+        let every_tile = hand.melds.is_empty() && !variant.shapes.is_empty();
+        let waits = crate::waits::waits(hand);
+        let mut completed = hand.clone();
+        for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+            let is_wait = waits.tiles.contains(tile);
+            if !is_wait && !every_tile {
+                continue;
+            }
+            completed.concealed.add(tile);
+            completed.win = Some(crate::hand::Win {
+                tile,
+                from: WinSource::Wall,
+                discarder: None,
+                last: false,
+                heavenly: false,
+                kong_on_kong: false,
+                late: false,
+                completes: None,
+            });
+            let mut flags = hand_flags(&completed);
+            if variant.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
+                flags |= hf::ONLY_POSSIBLE;
+            }
+            let (totals, _) = scorer.evaluate_with(&completed, flags);
+            completed.concealed.remove(tile);
+            if !totals.valid {
+                continue;
+            }
+            for f in &scorer.best_fired {
+                if variant.calling_targets.contains(&f.item) && !found.contains(&f.item) {
+                    found.push(f.item);
+                }
+            }
+        }
     }
 }
 
@@ -311,6 +377,9 @@ fn apply_items(
     fired.clear();
     replaced.clear();
     for compiled in &variant.by_player[usize::from(!winner)] {
+        if !compiled.gate.open(facts.flags, &facts.any) {
+            continue;
+        }
         let mut hit = Fired {
             item: compiled.index,
             times: 0,
@@ -488,49 +557,6 @@ fn combine(
     }
 }
 
-/// The items of `variant.calling_targets` that one more tile would make apply to a hand
-/// that did not go out: each tile that could still come and complete it is added, the hand is
-/// scored as won with it from the wall, and the items of the best reading are kept.
-///
-/// The tiles tried are the hand's waits (the standard shape); a hand without declared sets
-/// may also be completed into a special shape of the variant, so it tries every tile.
-fn calling_for(variant: &CompiledVariant, hand: &Hand) -> Vec<usize> {
-    let mut found = Vec::new();
-    let mut scorer = Scorer::new(variant);
-    let own = hand.own_tiles();
-    let every_tile = hand.melds.is_empty() && !variant.shapes.is_empty();
-    let waits = if every_tile {
-        TileSet::default()
-    } else {
-        crate::waits::waits(hand).tiles
-    };
-    let could_complete = |t: Tile| every_tile || waits.contains(t);
-    for tile in Tile::all().filter(|&t| own.get(t) < 4 && could_complete(t)) {
-        let mut completed = hand.clone();
-        completed.concealed.add(tile);
-        completed.win = Some(crate::hand::Win {
-            tile,
-            from: WinSource::Wall,
-            discarder: None,
-            last: false,
-            heavenly: false,
-            kong_on_kong: false,
-            late: false,
-            completes: None,
-        });
-        let totals = scorer.totals(&completed);
-        if !totals.valid {
-            continue;
-        }
-        for f in &scorer.best_fired {
-            if variant.calling_targets.contains(&f.item) && !found.contains(&f.item) {
-                found.push(f.item);
-            }
-        }
-    }
-    found
-}
-
 /// `points × 2^doubles`, saturating.
 fn doubled(points: i64, doubles: i64) -> i64 {
     if doubles <= 0 {
@@ -557,8 +583,8 @@ fn concealed_flag(hand: &Hand) -> u64 {
     }
 }
 
-/// The hand's flags that do not depend on the arrangement.
-fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
+/// The hand's flags that do not depend on the arrangement, but for `only_possible`.
+fn hand_flags(hand: &Hand) -> u64 {
     let mut flags = 0;
     if hand.seat == Wind::East {
         flags |= hf::DEALER;
@@ -591,9 +617,6 @@ fn hand_flags(hand: &Hand, with_waits: bool) -> u64 {
     }
     if win.late {
         flags |= hf::LATE;
-    }
-    if with_waits && only_possible(hand) {
-        flags |= hf::ONLY_POSSIBLE;
     }
     flags
 }

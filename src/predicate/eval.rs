@@ -75,15 +75,6 @@ impl<'a> Facts<'a> {
     }
 }
 
-/// The slot of a collection in [`Facts::any`] and [`Facts::every`].
-fn slot(c: Collection) -> usize {
-    match c {
-        Collection::Sets => 0,
-        Collection::Tiles => 1,
-        Collection::Bonus => 2,
-    }
-}
-
 impl Facts<'_> {
     fn elements(&self, collection: Collection) -> &[Elem] {
         match collection {
@@ -141,23 +132,23 @@ impl Compiled {
                     all,
                     none: 0,
                     any: 0,
-                }) if all.count_ones() == 1 => i64::from(facts.any[slot(*c)] & all != 0),
+                }) if all.count_ones() == 1 => i64::from(facts.any[c.slot()] & all != 0),
                 Compiled::ElemMask(Mask {
                     all: 0,
                     none: 0,
                     any,
-                }) => i64::from(facts.any[slot(*c)] & any != 0),
+                }) => i64::from(facts.any[c.slot()] & any != 0),
                 _ => i64::from(facts.elements(*c).iter().any(|e| cond.holds(facts, *e))),
             },
             Compiled::All(c, cond) => match **cond {
                 Compiled::ElemMask(Mask { all, none, any: 0 }) => {
-                    i64::from(facts.every[slot(*c)] & all == all && facts.any[slot(*c)] & none == 0)
+                    i64::from(facts.every[c.slot()] & all == all && facts.any[c.slot()] & none == 0)
                 }
                 _ => i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e))),
             },
             Compiled::Suits(c) => {
                 let suits = elem::CHARACTERS | elem::DOTS | elem::BAMBOO;
-                i64::from((facts.any[slot(*c)] & suits).count_ones())
+                i64::from((facts.any[c.slot()] & suits).count_ones())
             }
             Compiled::Kinds => facts.tiles.len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),

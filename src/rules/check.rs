@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
-use crate::predicate::compile::{CheckError, Env, ParamValue, compile};
+use crate::predicate::compile::{CheckError, Collection, Env, Gate, ParamValue, compile};
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
@@ -189,12 +189,19 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
             None => None,
         };
         if let (Some(when), Some(value)) = (when, value) {
+            let each = match item.for_each {
+                ForEach::Hand => None,
+                ForEach::Set => Some(Collection::Sets),
+                ForEach::Tile => Some(Collection::Tiles),
+                ForEach::Bonus => Some(Collection::Bonus),
+            };
             items.push(CompiledItem {
                 index,
                 kind: item.kind,
                 for_each: item.for_each,
                 who: item.who,
                 with_limit_hand: item.with_limit_hand,
+                gate: Gate::of(&when, each),
                 when,
                 value,
                 replaces,

@@ -17,7 +17,7 @@ pub mod read;
 use std::ops::Range;
 
 use crate::predicate::Compiled;
-use crate::predicate::compile::ParamValue;
+use crate::predicate::compile::{Gate, ParamValue};
 
 pub use check::CompiledVariant;
 pub use load::{LoadError, load};
@@ -400,6 +400,8 @@ pub struct CompiledItem {
     pub with_limit_hand: bool,
     /// The condition (constant true when none was given).
     pub when: Compiled,
+    /// Necessary conditions of `when`, tested first.
+    pub gate: Gate,
     /// The value.
     pub value: Compiled,
     /// Indexes of the items it replaces.

@@ -101,3 +101,42 @@ fn score_bmja_with_waits(bencher: Bencher) {
         scorer.totals(black_box(hand)).total
     });
 }
+
+/// Corpus lines as `mjrules gen` writes them (winners and others, seed 2026).
+fn corpus_lines() -> Vec<String> {
+    let mut generator = HandGenerator::new(2026);
+    (0..POOL)
+        .map(|_| mjrules::corpus::write_line(&generator.corpus_hand(false)))
+        .collect()
+}
+
+/// Reading one corpus line into a checked hand: JSON, tile notation, the hand-file checks.
+#[divan::bench(sample_count = 2000, sample_size = 64)]
+fn read_corpus_line(bencher: Bencher) {
+    let lines = corpus_lines();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let line = &lines[next % POOL];
+        next += 1;
+        mjrules::corpus::read_line(black_box(line)).is_ok()
+    });
+}
+
+/// Scoring corpus hands (a quarter did not go out) under the built-in `bmja`, with its
+/// limit hands and calling hands; hands read beforehand.
+#[divan::bench(sample_count = 2000, sample_size = 64)]
+fn score_corpus_hand_bmja(bencher: Bencher) {
+    let lines = corpus_lines();
+    let hands: Vec<Hand> = lines
+        .iter()
+        .map(|l| mjrules::corpus::read_line(l).unwrap())
+        .collect();
+    let variant = mjrules::rules::load("bmja", &[]).unwrap();
+    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let hand = &hands[next % POOL];
+        next += 1;
+        scorer.totals(black_box(hand)).total
+    });
+}

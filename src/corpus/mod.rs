@@ -5,6 +5,8 @@
 //! checks as a hand file); a line that fails is read again as a hand file, so that its
 //! diagnostic is the one a hand file would get. And back: a hand as one JSON line.
 
+mod scan;
+
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +15,7 @@ use crate::hand::{Hand, Win, WinSource, parse_hand};
 use crate::render::hand_toml;
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{AnyTile, BonusTile, Tile, TileCounts, Wind, read_tiles};
+use scan::{LineRecord, scan};
 
 /// One line of a corpus.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -94,56 +97,13 @@ impl LineError {
     }
 }
 
-/// One corpus line as it is read on the fast path: the strings borrowed from the line, at
-/// most four melds and eight bonus entries. Anything else (an escape in a string, a longer
-/// list, a mistake) fails here and is read again by the slow path.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct LineRecord<'a> {
-    seat: &'a str,
-    prevailing: &'a str,
-    concealed: &'a str,
-    #[serde(default, borrow)]
-    melds: ArrayVec<&'a str, 4>,
-    #[serde(default, borrow)]
-    bonus: ArrayVec<&'a str, 8>,
-    #[serde(default)]
-    seen: &'a str,
-    #[serde(default)]
-    original_call: bool,
-    #[serde(default, borrow)]
-    win: Option<WinLine<'a>>,
-}
-
-/// The `win` object of a [`LineRecord`].
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct WinLine<'a> {
-    tile: &'a str,
-    from: &'a str,
-    #[serde(default, borrow)]
-    discarder: Option<&'a str>,
-    #[serde(default)]
-    last: bool,
-    #[serde(default)]
-    original_call: bool,
-    #[serde(default)]
-    heavenly: bool,
-    #[serde(default)]
-    kong_on_kong: bool,
-    #[serde(default)]
-    late: bool,
-    #[serde(default, borrow)]
-    completes: Option<&'a str>,
-}
-
 /// Reads one corpus line.
 ///
-/// The fast path borrows the line's strings and reads the tile notation without allocating;
-/// a line it does not take is read again as a hand file, which gives the same hand for any
-/// line it accepts and the hand file's diagnostics for any it refuses.
+/// The fast path ([`scan`]) borrows the line's strings and reads the tile notation without
+/// allocating; a line it does not take is read again as a hand file, which gives the same
+/// hand for any line it accepts and the hand file's diagnostics for any it refuses.
 pub fn read_line(line: &str) -> Result<Hand, LineError> {
-    if let Ok(record) = serde_json::from_str::<LineRecord<'_>>(line)
+    if let Some(record) = scan(line)
         && let Some(hand) = build(&record)
     {
         return Ok(hand);
@@ -453,9 +413,7 @@ mod tests {
                 mutate(&mut record, change);
             }
             let line = serde_json::to_string(&record).unwrap();
-            let fast = serde_json::from_str::<LineRecord<'_>>(&line)
-                .ok()
-                .and_then(|r| build(&r));
+            let fast = scan(&line).and_then(|r| build(&r));
             let slow = parse_hand("line", &record_toml(&record)).ok();
             if line.contains('\\') {
                 // Escaped strings are not borrowed: only the slow path reads them.
@@ -464,6 +422,60 @@ mod tests {
                 proptest::prop_assert_eq!(fast, slow, "{}", line);
             }
         }
+    }
+
+    /// The slow path alone: the line as the owned record, then as a hand file.
+    fn slow_path(line: &str) -> Option<Hand> {
+        let record: HandRecord = serde_json::from_str(line).ok()?;
+        parse_hand("line", &record_toml(&record)).ok()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+        /// The JSON reader of the fast path takes no line that the slow path would read
+        /// differently: generated lines with a few bytes inserted, deleted or replaced
+        /// (whitespace, punctuation, `null`, escapes, duplicated keys) give the same hand
+        /// by both paths, or are refused by both.
+        #[test]
+        fn the_fast_json_reader_agrees_with_serde(
+            seed in 0u64..1000,
+            edits in proptest::collection::vec((0usize..400, 0usize..3, 0usize..24), 0..4),
+        ) {
+            const BYTES: &[u8] = b" \n\t\r\",:{}[]nultrefa1mz\\x";
+            let mut g = HandGenerator::new(seed);
+            let mut line = write_line(&g.corpus_hand(false)).into_bytes();
+            for (at, op, byte) in edits {
+                let at = at % (line.len() + 1);
+                match op {
+                    0 => line.insert(at, BYTES[byte % BYTES.len()]),
+                    1 if at < line.len() => drop(line.remove(at)),
+                    _ if at < line.len() => line[at] = BYTES[byte % BYTES.len()],
+                    _ => {}
+                }
+            }
+            let line = String::from_utf8(line).unwrap();
+            proptest::prop_assert_eq!(read_line(&line).ok(), slow_path(&line), "{}", line);
+        }
+    }
+
+    #[test]
+    fn the_fast_json_reader_takes_what_serde_takes() {
+        // Whitespace anywhere, keys in any order, null for an absent win or discarder.
+        let line = " { \"prevailing\" :\"east\",\t\"seat\": \"south\", \"win\": null, \
+                    \"concealed\": \"123m 456m 789m 11z 22z\" } ";
+        let hand = read_line(line).unwrap();
+        assert_eq!(Some(hand.clone()), slow_path(line));
+        assert!(scan(line).is_some(), "the fast path takes it");
+        assert_eq!(hand.seat, Wind::South);
+        // An escape is left to the slow path, which reads it.
+        let escaped = line.replace("\"east\"", "\"\\u0065ast\"");
+        assert!(scan(&escaped).is_none());
+        assert_eq!(read_line(&escaped).unwrap(), hand);
+        // A repeated key is refused by both.
+        let repeated = line.replace("\"win\": null", "\"seat\": \"west\"");
+        assert!(scan(&repeated).is_none());
+        assert!(read_line(&repeated).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::hand::{Hand, WinSource};
 use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts};
 use crate::predicate::names::{elem, hand as hf};
-use crate::rules::{CompiledVariant, ForEach, ItemKind, Style};
+use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
 use crate::waits::only_possible;
@@ -224,9 +224,16 @@ impl<'v> Scorer<'v> {
             &self.bonus,
         );
         shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
-        for (i, shape) in variant.shapes.iter().enumerate() {
-            if hand.melds.is_empty() && shape.holds(&shape_facts, Elem::default()) {
-                shapes |= 1 << i;
+        if hand.melds.is_empty() {
+            for (i, (shape, gate)) in variant.shapes.iter().zip(&variant.shape_gates).enumerate() {
+                let open = gate.open(&shape_facts);
+                debug_assert!(
+                    open || !shape.holds(&shape_facts, Elem::default()),
+                    "a shut gate hid a shape"
+                );
+                if open && shape.holds(&shape_facts, Elem::default()) {
+                    shapes |= 1 << i;
+                }
             }
         }
 
@@ -377,7 +384,8 @@ fn apply_items(
     fired.clear();
     replaced.clear();
     for compiled in &variant.by_player[usize::from(!winner)] {
-        if !compiled.gate.open(facts.flags, &facts.any) {
+        if !compiled.gate.open(facts) {
+            debug_assert!(!holds_anywhere(compiled, facts), "a shut gate hid an item");
             continue;
         }
         let mut hit = Fired {
@@ -466,6 +474,18 @@ fn apply_items(
         };
     }
     totals
+}
+
+/// True when the item's condition holds for the hand or some element it looks at (the check
+/// behind the gates, in debug builds).
+fn holds_anywhere(item: &CompiledItem, facts: &Facts<'_>) -> bool {
+    let elements = match item.for_each {
+        ForEach::Hand => &[Elem::default()][..],
+        ForEach::Set => facts.sets,
+        ForEach::Tile => facts.tiles,
+        ForEach::Bonus => facts.bonus,
+    };
+    elements.iter().any(|&e| item.when.holds(facts, e))
 }
 
 /// Combines the items that counted into the numbers of the score.

@@ -228,60 +228,6 @@ impl Mask {
     }
 }
 
-/// Necessary conditions of a condition, tested before it is evaluated: flags the hand must
-/// have, and for each collection (sets, tiles, bonus) flags that some element must have.
-/// They are read from the conjuncts at the top of the condition (`complete and …`, a mask
-/// on the element looked at, `any(c, mask)`), so a condition whose gate fails is false,
-/// and most conditions of a hand are settled with a few bit tests.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Gate {
-    /// Bits the hand's flags must all have.
-    pub hand: u64,
-    /// For sets, tiles and bonus tiles: bits that the elements' flags, or-ed together,
-    /// must all have.
-    pub some: [u64; 3],
-}
-
-impl Gate {
-    /// The gate of `condition`, evaluated on each element of `each` (or on the hand).
-    pub fn of(condition: &Compiled, each: Option<Collection>) -> Gate {
-        let mut gate = Gate::default();
-        gate.add(condition, each);
-        gate
-    }
-
-    fn add(&mut self, c: &Compiled, each: Option<Collection>) {
-        match c {
-            Compiled::HandMask(m) => self.hand |= m.all,
-            Compiled::ElemMask(m) => {
-                if let Some(each) = each {
-                    self.some[each.slot()] |= m.all;
-                }
-            }
-            Compiled::Any(collection, inner) => {
-                if let Compiled::ElemMask(m) = **inner {
-                    self.some[collection.slot()] |= m.all;
-                }
-            }
-            Compiled::And(a, b) => {
-                self.add(a, each);
-                self.add(b, each);
-            }
-            _ => {}
-        }
-    }
-
-    /// False when the condition cannot hold for a hand with these flags and aggregates.
-    #[inline]
-    pub fn open(&self, hand: u64, some: &[u64; 3]) -> bool {
-        hand & self.hand == self.hand
-            && some
-                .iter()
-                .zip(self.some)
-                .all(|(have, need)| have & need == need)
-    }
-}
-
 /// A compiled expression: names resolved to facts, parameters folded in.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Compiled {

@@ -4,12 +4,13 @@
 //! Out, in three stages: an [`ast::Expr`] with byte spans ([`parse`]), a checked and compiled
 //! [`compile::Compiled`] node tree whose names are resolved against one table of built-ins
 //! ([`names`]) and whose parameters are folded in ([`compile`]), and its value for one
-//! arrangement of one hand ([`eval`]). Evaluation does no parsing, string comparison or
-//! allocation.
+//! arrangement of one hand ([`eval`]), with [`gate`]s that settle most conditions by a few
+//! bit tests first. Evaluation does no parsing, string comparison or allocation.
 
 pub mod ast;
 pub mod compile;
 pub mod eval;
+pub mod gate;
 pub mod names;
 pub mod parse;
 

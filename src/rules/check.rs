@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
-use crate::predicate::compile::{CheckError, Collection, Env, Gate, ParamValue, compile};
+use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
+use crate::predicate::gate::Gate;
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
@@ -39,6 +40,8 @@ pub struct CompiledVariant {
     pub by_player: [Vec<CompiledItem>; 2],
     /// Its special shapes' conditions, in order.
     pub shapes: Vec<Compiled>,
+    /// The gates of the shapes' conditions, in the same order.
+    pub shape_gates: Vec<Gate>,
     /// Its requirements' conditions, in order.
     pub requirements: Vec<Compiled>,
     /// The score cap (points-and-doubles), if any.
@@ -297,6 +300,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         max_faan: int_param("max-faan"),
         needs_waits,
         items,
+        shape_gates: shapes.iter().map(|s| Gate::of(s, None)).collect(),
         shapes,
         requirements,
         variant,

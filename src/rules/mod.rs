@@ -17,7 +17,8 @@ pub mod read;
 use std::ops::Range;
 
 use crate::predicate::Compiled;
-use crate::predicate::compile::{Gate, ParamValue};
+use crate::predicate::compile::ParamValue;
+use crate::predicate::gate::Gate;
 
 pub use check::CompiledVariant;
 pub use load::{LoadError, load};

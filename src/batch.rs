@@ -18,34 +18,36 @@ pub const BATCH: usize = 16_384;
 /// Up to [`BATCH`] lines, in one buffer.
 #[derive(Default)]
 struct Batch {
-    /// The lines' text, back to back.
-    text: String,
-    /// Each non-empty line: its 1-based number and its bytes in `text`, without the newline.
+    /// The lines' bytes, back to back.
+    bytes: Vec<u8>,
+    /// Each non-empty line: its 1-based number and its bytes, without the line end.
     lines: Vec<(usize, Range<usize>)>,
 }
 
 impl Batch {
     /// Empties the batch and reads the next lines into it; `number` counts every line read.
-    /// An error comes with the number of the line that could not be read.
+    /// An error comes with the number of the line that could not be read. The bytes are
+    /// checked as UTF-8 line by line, later, on every core.
     fn fill(
         &mut self,
         input: &mut impl BufRead,
         number: &mut usize,
     ) -> Result<(), (usize, std::io::Error)> {
-        self.text.clear();
+        self.bytes.clear();
         self.lines.clear();
         while self.lines.len() < BATCH {
-            let start = self.text.len();
+            let start = self.bytes.len();
             let read = input
-                .read_line(&mut self.text)
+                .read_until(b'\n', &mut self.bytes)
                 .map_err(|e| (*number + 1, e))?;
             if read == 0 {
                 break;
             }
             *number += 1;
-            let line = self.text[start..].trim_end_matches(['\n', '\r']);
-            if !line.trim().is_empty() {
-                self.lines.push((*number, start..start + line.len()));
+            let line = self.bytes[start..].trim_ascii();
+            if !line.is_empty() {
+                let end = start + self.bytes[start..].trim_ascii_end().len();
+                self.lines.push((*number, start..end));
             }
         }
         Ok(())
@@ -61,7 +63,7 @@ pub fn process<S, T, E>(
     init: impl Fn() -> S + Sync + Send,
     work: impl Fn(&mut S, usize, &str) -> Result<T, E> + Sync + Send,
     mut sink: impl FnMut(T) -> Result<(), E>,
-    read_error: impl Fn(usize, std::io::Error) -> E,
+    read_error: impl Fn(usize, std::io::Error) -> E + Sync,
 ) -> Result<u64, E>
 where
     T: Send,
@@ -91,7 +93,10 @@ where
                     .lines
                     .par_iter()
                     .map_init(&init, |state, (n, range)| {
-                        work(state, *n, &current.text[range.clone()])
+                        match std::str::from_utf8(&current.bytes[range.clone()]) {
+                            Ok(line) => work(state, *n, line),
+                            Err(_) => Err(read_error((*n, not_utf8()))),
+                        }
                     })
                     .collect()
             },
@@ -110,4 +115,12 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
+}
+
+/// The error of a line that is not UTF-8, as the standard library words it.
+fn not_utf8() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        "stream did not contain valid UTF-8",
+    )
 }

@@ -16,6 +16,7 @@ use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, WinSource};
 use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts};
+use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
@@ -225,8 +226,9 @@ impl<'v> Scorer<'v> {
         );
         shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
         if hand.melds.is_empty() {
+            let words = gate::words(&shape_facts);
             for (i, (shape, gate)) in variant.shapes.iter().zip(&variant.shape_gates).enumerate() {
-                let open = gate.open(&shape_facts);
+                let open = gate.open(&words);
                 debug_assert!(
                     open || !shape.holds(&shape_facts, Elem::default()),
                     "a shut gate hid a shape"
@@ -383,8 +385,9 @@ fn apply_items(
 ) -> Totals {
     fired.clear();
     replaced.clear();
+    let words = gate::words(facts);
     for compiled in &variant.by_player[usize::from(!winner)] {
-        if !compiled.gate.open(facts) {
+        if !compiled.gate.open(&words) {
             debug_assert!(!holds_anywhere(compiled, facts), "a shut gate hid an item");
             continue;
         }

@@ -82,6 +82,20 @@ pub fn scan(line: &str) -> Option<LineRecord<'_>> {
     (s.at == line.len() && seen & 7 == 7).then_some(r)
 }
 
+/// The bytes that end a string without escapes: the quote, a backslash (an escape, which
+/// the slow path reads) and the control characters (which JSON does not allow in strings).
+static ENDS_PLAIN_STRING: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
 struct Scanner<'a> {
     text: &'a str,
     at: usize,
@@ -140,7 +154,7 @@ impl<'a> Scanner<'a> {
         let rest = &self.text.as_bytes()[start..];
         let len = rest
             .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+            .position(|&b| ENDS_PLAIN_STRING[usize::from(b)])?;
         if rest[len] != b'"' {
             return None;
         }

@@ -13,19 +13,28 @@
 use super::compile::{Collection, Compiled, Mask};
 use super::eval::Facts;
 
-/// See the module docs.
+/// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
+/// bonus) the or of its elements' flags, then per collection their and.
+pub type Words = [u64; 8];
+
+/// The [`Words`] of some facts.
+pub fn words(facts: &Facts<'_>) -> Words {
+    let [any0, any1, any2] = facts.any;
+    let [every0, every1, every2] = facts.every;
+    [facts.flags, any0, any1, any2, every0, every1, every2, 0]
+}
+
+const HAND: usize = 0;
+const ANY: usize = 1;
+const EVERY: usize = 4;
+
+/// See the module docs: for each word, bits that must be set and bits that must be clear.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Gate {
-    /// Bits the hand's flags must all have.
-    pub hand: u64,
-    /// Bits the hand's flags must not have.
-    pub hand_none: u64,
-    /// Per collection (sets, tiles, bonus): bits that some element has, each of them.
-    pub some: [u64; 3],
-    /// Per collection: bits that every element has.
-    pub every: [u64; 3],
-    /// Per collection: bits that no element has.
-    pub none: [u64; 3],
+    /// The bits looked at, per word.
+    mask: Words,
+    /// Their required values.
+    want: Words,
 }
 
 impl Gate {
@@ -36,25 +45,35 @@ impl Gate {
         gate
     }
 
+    fn require(&mut self, word: usize, bits: u64) {
+        self.mask[word] |= bits;
+        self.want[word] |= bits;
+    }
+
+    fn forbid(&mut self, word: usize, bits: u64) {
+        self.mask[word] |= bits;
+    }
+
     fn add(&mut self, c: &Compiled, each: Option<Collection>) {
         match c {
             Compiled::HandMask(m) => {
-                self.hand |= m.all;
-                self.hand_none |= m.none;
+                self.require(HAND, m.all);
+                self.forbid(HAND, m.none);
             }
             Compiled::ElemMask(m) => {
                 if let Some(each) = each {
-                    self.some[each.slot()] |= m.all;
+                    // The element looked at has these bits, so some element has.
+                    self.require(ANY + each.slot(), m.all);
                 }
             }
             Compiled::Any(collection, inner) => {
-                for_each_mask(inner, &mut |m| self.some[collection.slot()] |= m.all);
+                for_each_mask(inner, &mut |m| self.require(ANY + collection.slot(), m.all));
             }
             Compiled::All(collection, inner) => {
                 let slot = collection.slot();
                 for_each_mask(inner, &mut |m| {
-                    self.every[slot] |= m.all;
-                    self.none[slot] |= m.none;
+                    self.require(EVERY + slot, m.all);
+                    self.forbid(ANY + slot, m.none);
                 });
             }
             Compiled::Not(inner) => {
@@ -64,7 +83,7 @@ impl Gate {
                     && (m.any == 0 && m.all.count_ones() == 1 || m.all == 0)
                 {
                     // No element has this bit, or any of these bits.
-                    self.none[collection.slot()] |= m.all | m.any;
+                    self.forbid(ANY + collection.slot(), m.all | m.any);
                 }
             }
             Compiled::And(a, b) => {
@@ -75,16 +94,16 @@ impl Gate {
         }
     }
 
-    /// False when the condition cannot hold on these facts, for the hand or any element.
+    /// False when the condition cannot hold on facts with these words, for the hand or any
+    /// element. Branch-free over the eight words, so that it compiles to a few vector
+    /// operations.
     #[inline]
-    pub fn open(&self, facts: &Facts<'_>) -> bool {
-        facts.flags & self.hand == self.hand
-            && facts.flags & self.hand_none == 0
-            && (0..3).all(|i| {
-                facts.any[i] & self.some[i] == self.some[i]
-                    && facts.every[i] & self.every[i] == self.every[i]
-                    && facts.any[i] & self.none[i] == 0
-            })
+    pub fn open(&self, words: &Words) -> bool {
+        let mut differ = 0;
+        for ((word, mask), want) in words.iter().zip(&self.mask).zip(&self.want) {
+            differ |= (word & mask) ^ want;
+        }
+        differ == 0
     }
 }
 
@@ -122,6 +141,13 @@ mod tests {
         Gate::of(&compiled, each)
     }
 
+    /// Words for a hand with these flags and tiles of these flags (no sets, no bonus).
+    fn tiles_words(hand_flags: u64, tiles: &[u64]) -> Words {
+        let any = tiles.iter().fold(0, |a, t| a | t);
+        let every = tiles.iter().fold(u64::MAX, |a, t| a & t);
+        [hand_flags, 0, any, 0, u64::MAX, every, u64::MAX, 0]
+    }
+
     #[test]
     fn gates_are_read_from_the_top_conjuncts() {
         // The hand must be complete and not an original call; some tile must be an honour.
@@ -129,19 +155,26 @@ mod tests {
             "complete and not original_call and any(tiles, honour)",
             Scope::Hand,
         );
-        assert_eq!(g.hand, hand::COMPLETE);
-        assert_eq!(g.hand_none, hand::ORIGINAL_CALL);
-        assert_eq!(g.some[1], elem::HONOUR);
+        let honour = elem::HONOUR | elem::MAJOR;
+        assert!(g.open(&tiles_words(hand::COMPLETE, &[elem::SIMPLE, honour])));
+        assert!(!g.open(&tiles_words(0, &[elem::SIMPLE, honour])));
+        let called = hand::COMPLETE | hand::ORIGINAL_CALL;
+        assert!(!g.open(&tiles_words(called, &[elem::SIMPLE, honour])));
+        assert!(!g.open(&tiles_words(hand::COMPLETE, &[elem::SIMPLE])));
         // Every tile major (inside `and` within `all`); no tile an honour.
         let g = gate(
             "all(tiles, major and copies == 2) and not any(tiles, honour)",
             Scope::Hand,
         );
-        assert_eq!(g.every[1], elem::MAJOR);
-        assert_eq!(g.none[1], elem::HONOUR);
+        let terminal = elem::MAJOR | elem::TERMINAL;
+        assert!(g.open(&tiles_words(0, &[terminal, terminal])));
+        assert!(!g.open(&tiles_words(0, &[terminal, elem::SIMPLE])));
+        assert!(!g.open(&tiles_words(0, &[terminal, honour])));
         // A set item: some set must be a pung, and major.
         let g = gate("pung and major and not exposed", Scope::Set);
-        assert_eq!(g.some[0], elem::PUNG | elem::MAJOR);
+        let sets = |any| [0, any, 0, 0, 0, 0, 0, 0];
+        assert!(g.open(&sets(elem::PUNG | elem::MAJOR | elem::CHOW)));
+        assert!(!g.open(&sets(elem::PUNG | elem::SIMPLE)));
     }
 
     #[test]

@@ -10,6 +10,8 @@
 //! on top of it; or faan capped, checked against the minimum, and looked up in the table.
 //! A [`Scorer`] keeps its buffers between hands, so scoring many hands allocates little.
 
+use std::sync::LazyLock;
+
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
@@ -644,8 +646,28 @@ fn hand_flags(hand: &Hand) -> u64 {
     flags
 }
 
-/// The flags of one tile for this player.
+/// The flags of one tile for this player: its classes, and whether it is the player's own
+/// wind or the prevailing wind.
 fn tile_flags(tile: Tile, hand: &Hand) -> u64 {
+    let mut f = TILE_CLASSES[tile.index()];
+    if let Some(w) = tile.as_wind() {
+        if w == hand.seat {
+            f |= elem::OWN_WIND;
+        }
+        if w == hand.prevailing {
+            f |= elem::PREVAILING_WIND;
+        }
+    }
+    f
+}
+
+/// The flags of each tile (by index) that do not depend on the player, worked out once.
+static TILE_CLASSES: LazyLock<[u64; Tile::COUNT]> = LazyLock::new(|| {
+    std::array::from_fn(|i| tile_class(Tile::from_index(i).expect("an index below COUNT")))
+});
+
+/// The flags of a tile that do not depend on the player.
+fn tile_class(tile: Tile) -> u64 {
     let mut f = 0;
     f |= if tile.is_major() {
         elem::MAJOR
@@ -670,12 +692,6 @@ fn tile_flags(tile: Tile, hand: &Hand) -> u64 {
     }
     if let Some(w) = tile.as_wind() {
         f |= elem::WIND | wind_flag(w);
-        if w == hand.seat {
-            f |= elem::OWN_WIND;
-        }
-        if w == hand.prevailing {
-            f |= elem::PREVAILING_WIND;
-        }
     }
     if let Some(d) = tile.as_dragon() {
         f |= elem::DRAGON

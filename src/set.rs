@@ -149,9 +149,15 @@ impl fmt::Display for Set {
 
 /// Reads a group of tiles as a set: a chow, pung or kong, or none.
 pub fn shape_of(tiles: &[Tile]) -> Option<(SetKind, Tile)> {
-    let mut sorted = tiles.to_vec();
-    sorted.sort();
-    let first = *sorted.first()?;
+    let n = tiles.len();
+    if !(3..=4).contains(&n) {
+        return None;
+    }
+    let mut buffer = [tiles[0]; 4];
+    let sorted = &mut buffer[..n];
+    sorted.copy_from_slice(tiles);
+    sorted.sort_unstable();
+    let first = sorted[0];
     let same = sorted.iter().all(|&t| t == first);
     match sorted.len() {
         3 if same => Some((SetKind::Pung, first)),

@@ -7,10 +7,10 @@
 //! settled by a few bit tests instead of a walk of the tree.
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
-//! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`); anything
-//! else leaves the gate open.
+//! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
+//! `count(c, …) >= 1`); anything else leaves the gate open.
 
-use super::compile::{Collection, Compiled, Mask};
+use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::Facts;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
@@ -84,6 +84,19 @@ impl Gate {
                 {
                     // No element has this bit, or any of these bits.
                     self.forbid(ANY + collection.slot(), m.all | m.any);
+                }
+            }
+            Compiled::Cmp(op, count, bound) => {
+                // `count(c, x) == 4`, `>= 1`, `> 0`: some element meets `x`.
+                if let (Compiled::Count(collection, inner), Compiled::Const(k)) =
+                    (&**count, &**bound)
+                    && match op {
+                        Cmp::Eq | Cmp::Ge => *k >= 1,
+                        Cmp::Gt => *k >= 0,
+                        _ => false,
+                    }
+                {
+                    for_each_mask(inner, &mut |m| self.require(ANY + collection.slot(), m.all));
                 }
             }
             Compiled::And(a, b) => {
@@ -170,6 +183,11 @@ mod tests {
         assert!(g.open(&tiles_words(0, &[terminal, terminal])));
         assert!(!g.open(&tiles_words(0, &[terminal, elem::SIMPLE])));
         assert!(!g.open(&tiles_words(0, &[terminal, honour])));
+        // Four flowers: some bonus tile must be a flower.
+        let g = gate("count(bonus, flower) == 4", Scope::Hand);
+        let bonus = |any| [0, 0, 0, any, 0, 0, 0, 0];
+        assert!(g.open(&bonus(elem::FLOWER | elem::SEASON)));
+        assert!(!g.open(&bonus(elem::SEASON)));
         // A set item: some set must be a pung, and major.
         let g = gate("pung and major and not exposed", Scope::Set);
         let sets = |any| [0, any, 0, 0, 0, 0, 0, 0];
@@ -181,7 +199,7 @@ mod tests {
     fn a_disjunction_or_a_count_leaves_the_gate_open() {
         for text in [
             "complete or original_call",
-            "count(sets, pung) >= 3",
+            "count(sets, pung) <= 3",
             "not any(sets, pung and major)",
         ] {
             assert_eq!(gate(text, Scope::Hand), Gate::default(), "{text}");

@@ -186,11 +186,13 @@ impl<'v> Scorer<'v> {
         if self.variant.needs_waits && only_possible(hand) {
             flags |= hf::ONLY_POSSIBLE;
         }
-        self.evaluate_with(hand, flags)
+        self.evaluate_with(hand, flags, true)
     }
 
-    /// Scores a hand whose arrangement-independent flags are `base_flags`.
-    fn evaluate_with(&mut self, hand: &Hand, base_flags: u64) -> (Totals, Choice) {
+    /// Scores a hand whose arrangement-independent flags are `base_flags`; its standard
+    /// arrangements are looked for only when `standard` (a caller that knows there are none
+    /// says so).
+    fn evaluate_with(&mut self, hand: &Hand, base_flags: u64, standard: bool) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
         let mut calling = std::mem::take(&mut self.calling);
@@ -246,7 +248,9 @@ impl<'v> Scorer<'v> {
             ..shape_facts
         };
         self.arrangements.clear();
-        arrange_into(hand, &mut self.arrangements);
+        if standard {
+            arrange_into(hand, &mut self.arrangements);
+        }
         self.best_fired.clear();
         let mut best: Option<(Totals, Choice)> = None;
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
@@ -354,7 +358,8 @@ impl<'v> Scorer<'v> {
             if variant.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
                 flags |= hf::ONLY_POSSIBLE;
             }
-            let (totals, _) = scorer.evaluate_with(&completed, flags);
+            // A tile that is not a wait completes no standard arrangement.
+            let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait);
             completed.concealed.remove(tile);
             if !totals.valid {
                 continue;

@@ -8,25 +8,48 @@
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
-//! `count(c, …) >= 1`); anything else leaves the gate open.
+//! `count(c, …) >= 1`, `shape(…)`, `calling(…)`); anything else leaves the gate open.
 
 use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::Facts;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
-/// bonus) the or of its elements' flags, then per collection their and.
-pub type Words = [u64; 8];
+/// bonus) the or of its elements' flags, then per collection their and, then the special
+/// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i).
+pub type Words = [u64; 9];
 
 /// The [`Words`] of some facts.
 pub fn words(facts: &Facts<'_>) -> Words {
     let [any0, any1, any2] = facts.any;
     let [every0, every1, every2] = facts.every;
-    [facts.flags, any0, any1, any2, every0, every1, every2, 0]
+    let called = facts
+        .calling
+        .iter()
+        .fold(0, |bits, &i| bits | calling_bit(i));
+    [
+        facts.flags,
+        any0,
+        any1,
+        any2,
+        every0,
+        every1,
+        every2,
+        facts.shapes,
+        called,
+    ]
 }
 
 const HAND: usize = 0;
 const ANY: usize = 1;
 const EVERY: usize = 4;
+const SHAPES: usize = 7;
+const CALLED: usize = 8;
+
+/// The bit of [`Words`]' last word that stands for item `i` being called for (shared by
+/// items 64 apart, so a set bit is only a hint).
+fn calling_bit(i: usize) -> u64 {
+    1 << (i % 64)
+}
 
 /// See the module docs: for each word, bits that must be set and bits that must be clear.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,6 +109,8 @@ impl Gate {
                     self.forbid(ANY + collection.slot(), m.all | m.any);
                 }
             }
+            Compiled::Shape(i) => self.require(SHAPES, 1 << i),
+            Compiled::Calling(i) => self.require(CALLED, calling_bit(*i as usize)),
             Compiled::Cmp(op, count, bound) => {
                 // `count(c, x) == 4`, `>= 1`, `> 0`: some element meets `x`.
                 if let (Compiled::Count(collection, inner), Compiled::Const(k)) =
@@ -108,8 +133,7 @@ impl Gate {
     }
 
     /// False when the condition cannot hold on facts with these words, for the hand or any
-    /// element. Branch-free over the eight words, so that it compiles to a few vector
-    /// operations.
+    /// element. Branch-free over the words, so that it compiles to a few vector operations.
     #[inline]
     pub fn open(&self, words: &Words) -> bool {
         let mut differ = 0;
@@ -158,7 +182,7 @@ mod tests {
     fn tiles_words(hand_flags: u64, tiles: &[u64]) -> Words {
         let any = tiles.iter().fold(0, |a, t| a | t);
         let every = tiles.iter().fold(u64::MAX, |a, t| a & t);
-        [hand_flags, 0, any, 0, u64::MAX, every, u64::MAX, 0]
+        [hand_flags, 0, any, 0, u64::MAX, every, u64::MAX, 0, 0]
     }
 
     #[test]
@@ -185,14 +209,34 @@ mod tests {
         assert!(!g.open(&tiles_words(0, &[terminal, honour])));
         // Four flowers: some bonus tile must be a flower.
         let g = gate("count(bonus, flower) == 4", Scope::Hand);
-        let bonus = |any| [0, 0, 0, any, 0, 0, 0, 0];
+        let bonus = |any| [0, 0, 0, any, 0, 0, 0, 0, 0];
         assert!(g.open(&bonus(elem::FLOWER | elem::SEASON)));
         assert!(!g.open(&bonus(elem::SEASON)));
         // A set item: some set must be a pung, and major.
         let g = gate("pung and major and not exposed", Scope::Set);
-        let sets = |any| [0, any, 0, 0, 0, 0, 0, 0];
+        let sets = |any| [0, any, 0, 0, 0, 0, 0, 0, 0];
         assert!(g.open(&sets(elem::PUNG | elem::MAJOR | elem::CHOW)));
         assert!(!g.open(&sets(elem::PUNG | elem::SIMPLE)));
+    }
+
+    #[test]
+    fn shapes_and_calls_are_bits() {
+        let env = Env {
+            params: &[],
+            shapes: &["seven-pairs".to_string(), "knitting".to_string()],
+            items: &["a".to_string(), "b".to_string(), "c".to_string()],
+        };
+        let compiled =
+            |text: &str| compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap();
+        let g = Gate::of(&compiled("shape('knitting')"), None);
+        let mut words = Words::default();
+        assert!(!g.open(&words));
+        words[SHAPES] = 0b10;
+        assert!(g.open(&words));
+        let g = Gate::of(&compiled("calling('c')"), None);
+        assert!(!g.open(&words));
+        words[CALLED] = calling_bit(2);
+        assert!(g.open(&words));
     }
 
     #[test]

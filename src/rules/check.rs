@@ -78,6 +78,9 @@ impl CompiledVariant {
     }
 }
 
+/// The most special shapes a variant may have.
+pub const MAX_SHAPES: usize = 64;
+
 /// Checks and compiles a loaded variant.
 pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     let mut problems: Vec<Vec<Problem>> = vec![Vec::new(); variant.files.len().max(1)];
@@ -94,6 +97,19 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         shapes: &shape_ids,
     };
 
+    // The shapes a hand forms are one bit each in a 64-bit word.
+    if let Some(shape) = variant.shapes.get(MAX_SHAPES) {
+        problems[shape.id.file].push(
+            Problem::new(
+                shape.id.span.clone(),
+                format!("more than {MAX_SHAPES} special shapes"),
+                "one too many",
+            )
+            .with_help(format!(
+                "a variant may have at most {MAX_SHAPES} `[[shapes]]`, extended files included"
+            )),
+        );
+    }
     let mut compile_conditions = |list: &[super::Condition], what: &str| {
         let mut seen: HashMap<&str, ()> = HashMap::new();
         let mut out = Vec::new();

@@ -22,7 +22,7 @@ use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
+use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible;
 
 /// One item that counted.
@@ -335,7 +335,7 @@ impl<'v> Scorer<'v> {
             .completions
             .get_or_insert_with(|| Box::new(Scorer::new(variant)));
         let own = hand.own_tiles();
-        let every_tile = hand.melds.is_empty() && !variant.shapes.is_empty();
+        let every_tile = hand.melds.is_empty() && shape_may_form(variant, hand, &own);
         let waits = crate::waits::waits(hand);
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
@@ -585,6 +585,21 @@ fn combine(
             }
         }
     }
+}
+
+/// True when some special shape of the variant may still form once tiles are added to the
+/// hand's own tiles `own` (see [`gate::Gate::may_open_with_more_tiles`]).
+fn shape_may_form(variant: &CompiledVariant, hand: &Hand, own: &TileCounts) -> bool {
+    let (mut any, mut every) = (0, u64::MAX);
+    for tile in TileSet::held(own).iter() {
+        let flags = tile_flags(tile, hand);
+        any |= flags;
+        every &= flags;
+    }
+    variant
+        .shape_gates
+        .iter()
+        .any(|g| g.may_open_with_more_tiles(any, every))
 }
 
 /// `points × 2^doubles`, saturating.

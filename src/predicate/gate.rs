@@ -132,6 +132,16 @@ impl Gate {
         }
     }
 
+    /// False when the condition cannot hold for any hand with more tiles than a hand whose
+    /// tiles have these aggregate flags (`any` their or, `every` their and): a tile added
+    /// never brings back a bit that some tile lacks, nor takes away a bit that some tile
+    /// has, so what every tile must have and what no tile may have stay shut.
+    pub fn may_open_with_more_tiles(&self, any: u64, every: u64) -> bool {
+        let tiles = Collection::Tiles.slot();
+        let forbidden = self.mask[ANY + tiles] & !self.want[ANY + tiles];
+        any & forbidden == 0 && every & self.mask[EVERY + tiles] == self.want[EVERY + tiles]
+    }
+
     /// False when the condition cannot hold on facts with these words, for the hand or any
     /// element. Branch-free over the words, so that it compiles to a few vector operations.
     #[inline]
@@ -237,6 +247,22 @@ mod tests {
         assert!(!g.open(&words));
         words[CALLED] = calling_bit(2);
         assert!(g.open(&words));
+    }
+
+    #[test]
+    fn what_every_tile_must_have_stays_shut_when_tiles_are_added() {
+        // Thirteen orphans: every tile major. A hand holding a simple tile never gets there.
+        let g = gate("kinds(tiles) == 13 and all(tiles, major)", Scope::Hand);
+        let terminal = elem::MAJOR | elem::TERMINAL;
+        assert!(g.may_open_with_more_tiles(terminal, terminal));
+        assert!(!g.may_open_with_more_tiles(terminal | elem::SIMPLE, elem::SIMPLE & terminal));
+        // No honours: a hand holding one never gets there.
+        let g = gate("not any(tiles, honour)", Scope::Hand);
+        assert!(g.may_open_with_more_tiles(elem::SIMPLE, elem::SIMPLE));
+        assert!(!g.may_open_with_more_tiles(elem::HONOUR | elem::SIMPLE, 0));
+        // Some honour: a tile added may bring it.
+        let g = gate("any(tiles, honour)", Scope::Hand);
+        assert!(g.may_open_with_more_tiles(elem::SIMPLE, elem::SIMPLE));
     }
 
     #[test]

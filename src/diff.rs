@@ -7,7 +7,7 @@
 
 use serde_json::{Value, json};
 
-use crate::rules::{Item, ValueSource, Variant};
+use crate::rules::{Item, Liable, ValueSource, Variant};
 
 /// What kind of difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,8 +163,8 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
             what,
             xs,
             ys,
-            |c| (&c.id.value, &c.when.text),
-            |x, y| x.when.text == y.when.text,
+            |c| &c.id.value,
+            |c| vec![("when", c.when.text.clone())],
         );
     }
     let (pa, pb) = (&a.payments, &b.payments);
@@ -200,8 +200,15 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
             "payment rule",
             xs,
             ys,
-            |r| (&r.id.value, &r.when.text),
-            |x, y| x.when.text == y.when.text && x.liable == y.liable,
+            |r| &r.id.value,
+            |r| {
+                let liable = match r.liable {
+                    None => "none",
+                    Some(Liable::Discarder) => "discarder",
+                    Some(Liable::LastSetProvider) => "last-set-provider",
+                };
+                vec![("when", r.when.text.clone()), ("liable", liable.into())]
+            },
         );
     }
     if a.faan_table != b.faan_table {
@@ -222,36 +229,32 @@ pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
     out
 }
 
-/// The differences of two lists of rules known by id and shown by their condition: one
-/// removed, added, or changed when `same` says so (the change shows the two conditions).
+/// The differences of two lists of rules known by id: one removed or added (shown by its
+/// first field, the condition), or changed, once for each field that differs.
 fn by_id<T>(
     out: &mut Vec<Change>,
     what: &str,
     xs: &[T],
     ys: &[T],
-    id_and_when: impl Fn(&T) -> (&String, &String),
-    same: impl Fn(&T, &T) -> bool,
+    id: impl Fn(&T) -> &String,
+    fields: impl Fn(&T) -> Vec<(&'static str, String)>,
 ) {
+    let shown = |x: &T| fields(x).swap_remove(0).1;
     for x in xs {
-        let (id, when) = id_and_when(x);
-        match ys.iter().find(|y| id_and_when(y).0 == id) {
-            None => out.push(removed(what, id, when.clone())),
-            Some(y) if !same(x, y) => {
-                out.push(changed(
-                    what,
-                    id,
-                    "when",
-                    when.clone(),
-                    id_and_when(y).1.clone(),
-                ));
+        match ys.iter().find(|y| id(y) == id(x)) {
+            None => out.push(removed(what, id(x), shown(x))),
+            Some(y) => {
+                for ((field, from), (_, to)) in fields(x).into_iter().zip(fields(y)) {
+                    if from != to {
+                        out.push(changed(what, id(x), field, from, to));
+                    }
+                }
             }
-            Some(_) => {}
         }
     }
     for y in ys {
-        let (id, when) = id_and_when(y);
-        if !xs.iter().any(|x| id_and_when(x).0 == id) {
-            out.push(added(what, id, when.clone()));
+        if !xs.iter().any(|x| id(x) == id(y)) {
+            out.push(added(what, id(y), shown(y)));
         }
     }
 }

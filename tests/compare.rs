@@ -82,6 +82,27 @@ fn diffs_of_real_pairs() {
 }
 
 #[test]
+fn a_change_of_who_is_liable_is_shown_as_such() {
+    // Only `liable` changes: the diff names that field, with both values (it used to show
+    // a change of `when` with the same condition on both sides).
+    let base = load_unchecked("hong-kong").unwrap();
+    let mut changed = base.clone();
+    let rule = changed
+        .payments
+        .liabilities
+        .iter_mut()
+        .find(|r| r.id.value == "nine-tile-penalty")
+        .unwrap();
+    rule.liable = Some(mjrules::rules::Liable::LastSetProvider);
+    let text = mjrules::diff::text("hong-kong", "changed", &diff(&base, &changed));
+    assert_eq!(
+        text,
+        "hong-kong → changed: 1 difference\n\
+         ~ payment rule nine-tile-penalty: liable discarder → last-set-provider\n"
+    );
+}
+
+#[test]
 fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
     let lines = |seed| {
         let mut g = HandGenerator::new(seed);

@@ -650,8 +650,16 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
             } => {
                 let deal =
                     Deal::counted(crate::tiles::Wind::East, *winner, *value, *from, *discarder);
-                let got = settle(variant, &deal).map(|s| s.net).unwrap_or([0; 4]);
-                (format!("{net:?}"), format!("{got:?}"), *net == got)
+                match settle(variant, &deal) {
+                    Ok(s) => (format!("{net:?}"), format!("{:?}", s.net), *net == s.net),
+                    // Said in full rather than read as nothing paid.
+                    Err(e) => {
+                        let why: Vec<&str> =
+                            e.problems().iter().map(|p| p.message.as_str()).collect();
+                        let got = format!("no settlement ({})", why.join("; "));
+                        (format!("{net:?}"), got, false)
+                    }
+                }
             }
         };
         let mut entry = check(

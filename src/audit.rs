@@ -634,7 +634,7 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
     for e in &v.examples {
         let (text_says, rules_give, agrees) = match &e.case {
             ExampleCase::Hand { hand, total } => {
-                let got = score(variant, hand).total;
+                let got = score(variant, hand).totals.total;
                 (total.to_string(), got.to_string(), *total == got)
             }
             ExampleCase::Faan { faan, base } => {

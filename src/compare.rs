@@ -39,8 +39,8 @@ impl HandComparison<'_> {
             for f in &card.fired {
                 let item = &variant.variant.items[f.item];
                 let value = if f.kind == ItemKind::LimitHand
-                    && card.faan.is_none()
-                    && card.limit_hand != Some(f.item)
+                    && card.totals.faan.is_none()
+                    && card.totals.limit_hand != Some(f.item)
                 {
                     format!("({})", item.kind.unit(f.amount))
                 } else {
@@ -80,27 +80,27 @@ impl HandComparison<'_> {
                 .collect()
         };
         table.push(sum_row("points", &|c| {
-            if c.faan.is_some() {
+            if c.totals.faan.is_some() {
                 String::new()
             } else {
-                c.points.to_string()
+                c.totals.points.to_string()
             }
         }));
         table.push(sum_row("doubles", &|c| {
-            if c.faan.is_some() {
+            if c.totals.faan.is_some() {
                 String::new()
             } else {
-                c.doubles.to_string()
+                c.totals.doubles.to_string()
             }
         }));
         table.push(sum_row("faan", &|c| {
-            c.faan.map(|f| f.to_string()).unwrap_or_default()
+            c.totals.faan.map(|f| f.to_string()).unwrap_or_default()
         }));
         table.push(sum_row("total", &|c| {
-            if c.winner && !c.valid {
-                format!("{} (no valid win)", c.total)
+            if c.winner && !c.totals.valid {
+                format!("{} (no valid win)", c.totals.total)
             } else {
-                c.total.to_string()
+                c.totals.total.to_string()
             }
         }));
         let widths: Vec<usize> = (0..table[0].len())

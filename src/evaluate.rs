@@ -49,6 +49,19 @@ pub struct ScoreCard {
     pub variant: String,
     /// The player went out.
     pub winner: bool,
+    /// The numbers of the score.
+    pub totals: Totals,
+    /// The items that counted.
+    pub fired: Vec<Fired>,
+    /// The arrangement scored (none for a special shape or an incomplete winning hand).
+    pub arrangement: Option<Arrangement>,
+    /// The special shape the hand was read as, as an index into the variant's shapes.
+    pub shape: Option<usize>,
+}
+
+/// The numbers of a score, without the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Totals {
     /// For the winner: the hand is complete and meets the variant's minimum. Always true
     /// for the others.
     pub valid: bool,
@@ -62,38 +75,11 @@ pub struct ScoreCard {
     pub limit_hand: Option<usize>,
     /// The final score.
     pub total: i64,
-    /// The items that counted.
-    pub fired: Vec<Fired>,
-    /// The arrangement scored (none for a special shape or an incomplete winning hand).
-    pub arrangement: Option<Arrangement>,
-    /// The special shape the hand was read as, as an index into the variant's shapes.
-    pub shape: Option<usize>,
     /// For a winner whose best reading is not a valid Mah-Jong: the first requirement it
     /// does not meet, as an index into the variant's requirements.
     pub unmet: Option<usize>,
     /// For a winner: the first liability of the variant's payment rules that the hand
     /// meets (someone then pays for all), as an index.
-    pub liability: Option<usize>,
-}
-
-/// The numbers of a score, without the trace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Totals {
-    /// See [`ScoreCard::valid`].
-    pub valid: bool,
-    /// See [`ScoreCard::points`].
-    pub points: i64,
-    /// See [`ScoreCard::doubles`].
-    pub doubles: i64,
-    /// See [`ScoreCard::faan`].
-    pub faan: Option<i64>,
-    /// See [`ScoreCard::limit_hand`].
-    pub limit_hand: Option<usize>,
-    /// See [`ScoreCard::total`].
-    pub total: i64,
-    /// See [`ScoreCard::unmet`].
-    pub unmet: Option<usize>,
-    /// See [`ScoreCard::liability`].
     pub liability: Option<usize>,
 }
 
@@ -156,12 +142,7 @@ impl<'v> Scorer<'v> {
         ScoreCard {
             variant: self.variant.id().to_string(),
             winner: hand.is_winner(),
-            valid: totals.valid,
-            points: totals.points,
-            doubles: totals.doubles,
-            faan: totals.faan,
-            limit_hand: totals.limit_hand,
-            total: totals.total,
+            totals,
             fired: {
                 // Scoring walks the items grouped by what they look at; the card lists
                 // them in the order of the variant file.
@@ -171,8 +152,6 @@ impl<'v> Scorer<'v> {
             },
             arrangement,
             shape,
-            unmet: totals.unmet,
-            liability: totals.liability,
         }
     }
 

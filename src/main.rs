@@ -607,7 +607,7 @@ fn score_corpus(
                     let card = scorer.score(&hand);
                     (
                         n,
-                        (card.total, false, false, true),
+                        (card.totals.total, false, false, true),
                         render::score_json(&card, variant, style).to_string(),
                     )
                 }

@@ -130,7 +130,9 @@ fn per_match(kind: ItemKind, fired: &Fired) -> String {
 /// False for a limit hand that applied but lost to the points of the hand (a
 /// points-and-doubles variant uses whichever is higher).
 fn counted(card: &ScoreCard, fired: &Fired) -> bool {
-    fired.kind != ItemKind::LimitHand || card.faan.is_some() || card.limit_hand == Some(fired.item)
+    fired.kind != ItemKind::LimitHand
+        || card.totals.faan.is_some()
+        || card.totals.limit_hand == Some(fired.item)
 }
 
 /// The sets an item matched, as text.
@@ -182,13 +184,13 @@ pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
     json!({
         "variant": card.variant,
         "winner": card.winner,
-        "valid": card.valid,
-        "points": card.points,
-        "doubles": card.doubles,
-        "faan": card.faan,
-        "limit_hand": card.limit_hand.map(|i| items[i].id.value.clone()),
-        "unmet_requirement": card.unmet.map(|r| variant.variant.requirements[r].id.value.clone()),
-        "total": card.total,
+        "valid": card.totals.valid,
+        "points": card.totals.points,
+        "doubles": card.totals.doubles,
+        "faan": card.totals.faan,
+        "limit_hand": card.totals.limit_hand.map(|i| items[i].id.value.clone()),
+        "unmet_requirement": card.totals.unmet.map(|r| variant.variant.requirements[r].id.value.clone()),
+        "total": card.totals.total,
         "rules": rules,
         "arrangement": reading(card, variant, style),
     })
@@ -202,8 +204,8 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
     if !read.is_empty() {
         out.push_str(&format!("hand: {}\n", read.join("  ")));
     }
-    if card.winner && !card.valid {
-        let why = match (card.unmet, &card.arrangement, card.shape) {
+    if card.winner && !card.totals.valid {
+        let why = match (card.totals.unmet, &card.arrangement, card.shape) {
             (Some(r), _, _) => {
                 let r = &variant.variant.requirements[r];
                 format!(
@@ -266,23 +268,23 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
     let limit = variant
         .limit
         .map_or("no limit".to_string(), |l| format!("limit {l}"));
-    match (card.faan, card.limit_hand) {
+    match (card.totals.faan, card.totals.limit_hand) {
         (Some(faan), _) => out.push_str(&format!(
             "faan {faan} (min {}, max {}) → {} base points\n",
             variant.min_faan,
             variant.max_faan.map_or("none".into(), |m| m.to_string()),
-            card.total
+            card.totals.total
         )),
         (None, Some(item)) => out.push_str(&format!(
             "limit hand `{}`, plus {} points × 2^{} on top ({limit})\n",
-            items[item].id.value, card.points, card.doubles
+            items[item].id.value, card.totals.points, card.totals.doubles
         )),
         (None, None) => out.push_str(&format!(
             "{} points × 2^{} ({limit})\n",
-            card.points, card.doubles
+            card.totals.points, card.totals.doubles
         )),
     }
-    out.push_str(&format!("total {}\n", card.total));
+    out.push_str(&format!("total {}\n", card.totals.total));
     out
 }
 

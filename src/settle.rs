@@ -351,15 +351,15 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
             Seat::Absent => {}
             Seat::Hand(hand) => {
                 let card = score(variant, hand);
-                scores[i] = card.total;
+                scores[i] = card.totals.total;
                 if let Some(win) = hand.win {
-                    if !card.valid {
+                    if !card.totals.valid {
                         notes.push(format!(
                             "{wind} claimed Mah-Jong but the hand is not a valid win: nobody pays"
                         ));
                         continue;
                     }
-                    let liable = match card.liability {
+                    let liable = match card.totals.liability {
                         None => None,
                         Some(l) => {
                             let rule = &variant.variant.payments.liabilities[l];
@@ -398,7 +398,7 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
                     };
                     winner = Some(Winner {
                         seat: wind,
-                        value: card.total,
+                        value: card.totals.total,
                         flags: win_flags(wind, win.from),
                         discarder: win.discarder,
                         liable,

@@ -100,18 +100,22 @@ fn fired_ids(card: &ScoreCard, variant: &CompiledVariant) -> BTreeSet<String> {
 fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<String> {
     let mut wrong = Vec::new();
     let fired = fired_ids(card, variant);
-    if card.total != e.total {
-        wrong.push(format!("total {} (expected {})", card.total, e.total));
+    if card.totals.total != e.total {
+        wrong.push(format!(
+            "total {} (expected {})",
+            card.totals.total, e.total
+        ));
     }
     let mut compare = |what: &str, got: Option<i64>, want: Option<i64>| {
         if want.is_some() && got != want {
             wrong.push(format!("{what} {got:?} (expected {want:?})"));
         }
     };
-    compare("points", Some(card.points), e.points);
-    compare("doubles", Some(card.doubles), e.doubles);
-    compare("faan", card.faan, e.faan);
+    compare("points", Some(card.totals.points), e.points);
+    compare("doubles", Some(card.totals.doubles), e.doubles);
+    compare("faan", card.totals.faan, e.faan);
     let limit = card
+        .totals
         .limit_hand
         .map(|i| variant.variant.items[i].id.value.clone());
     if e.limit_hand.is_some() && limit != e.limit_hand {
@@ -120,8 +124,11 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<St
             e.limit_hand
         ));
     }
-    if e.valid.is_some_and(|v| v != card.valid) {
-        wrong.push(format!("valid {} (expected {:?})", card.valid, e.valid));
+    if e.valid.is_some_and(|v| v != card.totals.valid) {
+        wrong.push(format!(
+            "valid {} (expected {:?})",
+            card.totals.valid, e.valid
+        ));
     }
     for id in &e.items {
         if !fired.contains(id) {
@@ -154,7 +161,7 @@ fn kajongg_coverage(variant: &CompiledVariant) -> BTreeSet<String> {
             continue;
         };
         let card = score(variant, &hand);
-        if card.total == f[column].parse::<i64>().unwrap() {
+        if card.totals.total == f[column].parse::<i64>().unwrap() {
             out.extend(fired_ids(&card, variant));
         }
     }

@@ -30,7 +30,7 @@ fn comparison_tables_of_gallery_hands() {
         let cmp = compare_hand(&[&bmja, &hk, &czech], &hand);
         // The table's totals are the cards' totals.
         for (card, variant) in cmp.cards.iter().zip([&bmja, &hk, &czech]) {
-            assert_eq!(card.total, score(variant, &hand).total);
+            assert_eq!(card.totals.total, score(variant, &hand).totals.total);
         }
         let json = serde_json::to_string_pretty(&cmp.json(TileStyle::Ascii)).unwrap();
         common::with_snapshots(&path, || {
@@ -124,7 +124,7 @@ fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
         winners += usize::from(hand.is_winner());
         for v in &variants {
             let card = score(v, &hand);
-            assert!(card.total >= 0, "{}: {line}", v.id());
+            assert!(card.totals.total >= 0, "{}: {line}", v.id());
         }
     }
     // Three in four are winners.
@@ -150,7 +150,7 @@ fn corpus_comparison_counts_every_hand() {
     // The largest difference kept is the largest there is.
     let largest = hands
         .iter()
-        .map(|h| (score(&a, h).total - score(&b, h).total).abs())
+        .map(|h| (score(&a, h).totals.total - score(&b, h).totals.total).abs())
         .max()
         .unwrap();
     assert_eq!(cmp.differences[0].0, largest);

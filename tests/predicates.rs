@@ -39,7 +39,7 @@ fn run(hand_path: &str, probe: &Probe) -> i64 {
     let variant = load_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"));
     let path = format!("{}/{hand_path}", env!("CARGO_MANIFEST_DIR"));
     let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    score(&variant, &hand).total
+    score(&variant, &hand).totals.total
 }
 
 #[test]

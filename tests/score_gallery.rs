@@ -32,16 +32,16 @@ fn score_cards_of_the_gallery_under_every_variant() {
                     .map(|f| f.amount)
                     .sum::<i64>()
             };
-            if card.faan.is_none() && card.limit_hand.is_none() && card.valid {
+            if card.totals.faan.is_none() && card.totals.limit_hand.is_none() && card.totals.valid {
                 assert_eq!(
                     kinds(mjrules::rules::ItemKind::Points),
-                    card.points,
+                    card.totals.points,
                     "{}",
                     variant.id()
                 );
                 assert_eq!(
                     kinds(mjrules::rules::ItemKind::Doubles),
-                    card.doubles,
+                    card.totals.doubles,
                     "{}",
                     variant.id()
                 );

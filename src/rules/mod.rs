@@ -5,7 +5,7 @@
 //! in which every value remembers the file and bytes it came from; then, once checked, a
 //! [`CompiledVariant`] whose conditions are compiled predicates ready to evaluate.
 //!
-//! Stages: [`read`] reads one file, [`load`] follows `extends` and applies a house file's
+//! Stages: [`read`] reads one file, [`load`](mod@load) follows `extends` and applies a house file's
 //! changes and the command line's `--param`, [`check`] compiles and checks everything and
 //! reports all problems at once.
 

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
-use crate::hand::{Hand, WinSource};
+use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts};
 use crate::predicate::gate;
@@ -323,16 +323,7 @@ impl<'v> Scorer<'v> {
                 continue;
             }
             completed.concealed.add(tile);
-            completed.win = Some(crate::hand::Win {
-                tile,
-                from: WinSource::Wall,
-                discarder: None,
-                last: false,
-                heavenly: false,
-                kong_on_kong: false,
-                late: false,
-                completes: None,
-            });
+            completed.win = Some(Win::plain(tile, WinSource::Wall));
             let mut flags = hand_flags(&completed);
             if variant.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
                 flags |= hf::ONLY_POSSIBLE;

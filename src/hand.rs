@@ -74,6 +74,23 @@ pub struct Win {
     pub completes: Option<(SetKind, Tile)>,
 }
 
+impl Win {
+    /// A win with `tile` from `from`, nothing more known: no discarder, none of the rarer
+    /// circumstances, no set shown.
+    pub fn plain(tile: Tile, from: WinSource) -> Win {
+        Win {
+            tile,
+            from,
+            discarder: None,
+            last: false,
+            heavenly: false,
+            kong_on_kong: false,
+            late: false,
+            completes: None,
+        }
+    }
+}
+
 /// One player's hand, validated.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Hand {

@@ -140,16 +140,7 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                     melds,
                     bonus: Vec::new(),
                     seen: TileCounts::default(),
-                    win: Some(Win {
-                        tile,
-                        from,
-                        discarder: None,
-                        last: false,
-                        heavenly: false,
-                        kong_on_kong: false,
-                        late: false,
-                        completes: None,
-                    }),
+                    win: Some(Win::plain(tile, from)),
                     original_call: false,
                 })
             },

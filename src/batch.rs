@@ -84,8 +84,8 @@ where
     let read_error = |(line, e)| read_error(line, e);
     current.fill(&mut input, &mut number).map_err(read_error)?;
     while !current.lines.is_empty() {
-        // This thread reads the next batch while the others (and this one, once it is
-        // done) score the current one.
+        // One worker reads the next batch while the others score the current one, and
+        // helps them when it is done (with one thread, the two run one after the other).
         let (read, results): (_, Vec<Result<T, E>>) = rayon::join(
             || next.fill(&mut input, &mut number),
             || {

@@ -1,0 +1,23 @@
+//! Any text given as a corpus line is read or refused without a panic; a hand it reads is
+//! the hand the hand-file reader reads from the same hand written out, and it scores under
+//! `bmja` (calling hands included) without a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+
+fuzz_target!(|data: &[u8]| {
+    static BMJA: OnceLock<mjrules::rules::CompiledVariant> = OnceLock::new();
+    let Ok(line) = std::str::from_utf8(data) else { return };
+    match mjrules::corpus::read_line(line) {
+        Ok(hand) => {
+            let again = mjrules::hand::parse_hand("hand.toml", &mjrules::render::hand_toml(&hand));
+            assert_eq!(again.ok().as_ref(), Some(&hand), "{line}");
+            let variant = BMJA.get_or_init(|| mjrules::rules::load("bmja", &[]).unwrap());
+            let _ = mjrules::evaluate::score(variant, &hand);
+        }
+        Err(e) => {
+            let _ = e.render("fuzz", 1);
+        }
+    }
+});

@@ -99,9 +99,9 @@ impl LineError {
 
 /// Reads one corpus line.
 ///
-/// The fast path (`scan::scan`) borrows the line's strings and reads the tile notation without
-/// allocating; a line it does not take is read again as a hand file, which gives the same
-/// hand for any line it accepts and the hand file's diagnostics for any it refuses.
+/// The fast path (`scan::scan`) borrows the line's strings and reads the tile notation
+/// without allocating; a line it does not take is read again as a hand file, which gives
+/// the same hand for any line it accepts and the hand file's diagnostics for any it refuses.
 pub fn read_line(line: &str) -> Result<Hand, LineError> {
     if let Some(record) = scan(line)
         && let Some(hand) = build(&record)

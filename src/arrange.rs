@@ -63,7 +63,7 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
     match hand.win {
         Some(win) => {
             let needed = hand.sets_needed();
-            if !reads_as(&hand.concealed, needed, true) {
+            if hand.concealed.total() != needed * 3 + 2 {
                 return;
             }
             complete_readings(

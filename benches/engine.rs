@@ -15,6 +15,16 @@ fn main() {
     divan::main();
 }
 
+/// Runs `f` on the items in turn, one per iteration, round and round.
+fn cycle<T, R>(bencher: Bencher, items: &[T], mut f: impl FnMut(&T) -> R) {
+    let mut next = 0;
+    bencher.bench_local(|| {
+        let item = black_box(&items[next % items.len()]);
+        next += 1;
+        f(item)
+    });
+}
+
 fn pool(make: impl FnMut(&mut HandGenerator) -> Hand) -> Vec<Hand> {
     let mut generator = HandGenerator::new(2026);
     let mut make = make;
@@ -25,13 +35,10 @@ fn pool(make: impl FnMut(&mut HandGenerator) -> Hand) -> Vec<Hand> {
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn arrange_winning_hand(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
-    let mut next = 0;
     let mut out: Vec<Arrangement> = Vec::with_capacity(16);
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
+    cycle(bencher, &hands, |hand| {
         out.clear();
-        arrange_into(black_box(hand), &mut out);
+        arrange_into(hand, &mut out);
         out.len()
     });
 }
@@ -40,12 +47,7 @@ fn arrange_winning_hand(bencher: Bencher) {
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn waits_of_waiting_hand(bencher: Bencher) {
     let hands = pool(HandGenerator::waiting_hand);
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
-        waits(black_box(hand))
-    });
+    cycle(bencher, &hands, waits);
 }
 
 #[path = "handwritten_bmja.rs"]
@@ -63,12 +65,7 @@ fn score_bmja_interpreted(bencher: Bencher) {
     )
     .unwrap();
     let mut scorer = mjrules::evaluate::Scorer::new(&variant);
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
-        scorer.totals(black_box(hand)).total
-    });
+    cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }
 
 /// The same table written by hand in Rust (benches/handwritten_bmja.rs).
@@ -76,11 +73,8 @@ fn score_bmja_interpreted(bencher: Bencher) {
 fn score_bmja_handwritten(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
     let mut buffer = Vec::new();
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
-        handwritten::score(black_box(hand), &mut buffer)
+    cycle(bencher, &hands, |hand| {
+        handwritten::score(hand, &mut buffer)
     });
 }
 
@@ -94,12 +88,7 @@ fn score_bmja_with_waits(bencher: Bencher) {
     let variant = mjrules::rules::load::load_text("bmja-waits.toml", text).unwrap();
     assert!(variant.needs_waits);
     let mut scorer = mjrules::evaluate::Scorer::new(&variant);
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
-        scorer.totals(black_box(hand)).total
-    });
+    cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }
 
 /// Corpus lines as `mjrules gen` writes them (winners and others, seed 2026).
@@ -114,11 +103,8 @@ fn corpus_lines() -> Vec<String> {
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn read_corpus_line(bencher: Bencher) {
     let lines = corpus_lines();
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let line = &lines[next % POOL];
-        next += 1;
-        mjrules::corpus::read_line(black_box(line)).is_ok()
+    cycle(bencher, &lines, |line| {
+        mjrules::corpus::read_line(line).is_ok()
     });
 }
 
@@ -133,10 +119,5 @@ fn score_corpus_hand_bmja(bencher: Bencher) {
         .collect();
     let variant = mjrules::rules::load("bmja", &[]).unwrap();
     let mut scorer = mjrules::evaluate::Scorer::new(&variant);
-    let mut next = 0;
-    bencher.bench_local(|| {
-        let hand = &hands[next % POOL];
-        next += 1;
-        scorer.totals(black_box(hand)).total
-    });
+    cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }

@@ -19,12 +19,7 @@ fn comparison_tables_of_gallery_hands() {
     let bmja = load("bmja", &[]).unwrap();
     let hk = load("hong-kong", &[]).unwrap();
     let czech = load("czech", &[]).unwrap();
-    let mut paths = common::files_in("hands/gallery", "toml");
-    paths.push(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("examples/hands/south-dragon-pung.toml"),
-    );
-    for path in paths {
+    for path in common::gallery() {
         let text = std::fs::read_to_string(&path).unwrap();
         let hand = parse_hand("hand.toml", &text).unwrap();
         let cmp = compare_hand(&[&bmja, &hk, &czech], &hand);

@@ -12,12 +12,7 @@ use mjrules::tiles::TileStyle;
 #[test]
 fn score_cards_of_the_gallery_under_every_variant() {
     let variants: Vec<_> = builtin::ids().map(|id| load(id, &[]).unwrap()).collect();
-    let mut paths = common::files_in("hands/gallery", "toml");
-    paths.push(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("examples/hands/south-dragon-pung.toml"),
-    );
-    for path in paths {
+    for path in common::gallery() {
         let text = std::fs::read_to_string(&path).unwrap();
         let hand = parse_hand(&common::display_name(&path), &text).unwrap();
         let mut report = format!("## Hand\n{text}\n");

@@ -18,6 +18,13 @@ pub fn files_in(dir: &str, ext: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The gallery of hands: `tests/hands/gallery/` and the README's example hand.
+pub fn gallery() -> Vec<PathBuf> {
+    let mut paths = files_in("hands/gallery", "toml");
+    paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hands/south-dragon-pung.toml"));
+    paths
+}
+
 /// The file's name without its extension.
 pub fn stem(path: &Path) -> String {
     path.file_stem().unwrap().to_string_lossy().into_owned()

@@ -174,20 +174,31 @@ impl<'v> Scorer<'v> {
     fn evaluate_with(&mut self, hand: &Hand, base_flags: u64, standard: bool) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
-        let mut calling = std::mem::take(&mut self.calling);
-        calling.clear();
-        if !winner && !variant.calling_targets.is_empty() {
-            self.calling_for(hand, &mut calling);
-        }
         self.tiles.clear();
         let own = hand.own_tiles();
         let mut tile_flags = [0u64; Tile::COUNT];
         let mut by_number = [0u8; 10];
+        let (mut tiles_any, mut tiles_every) = (0, u64::MAX);
         for tile in TileSet::held(&own).iter() {
             let e = tile_elem(tile, own.get(tile), hand);
             tile_flags[tile.index()] = e.flags;
+            tiles_any |= e.flags;
+            tiles_every &= e.flags;
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
+        }
+        let mut calling = std::mem::take(&mut self.calling);
+        calling.clear();
+        if !winner && !variant.calling_targets.is_empty() {
+            // A special shape may still form when some shape's gate may open on more tiles
+            // (see `gate::Gate::may_open_with_more_tiles`); only a hand without declared
+            // sets forms one.
+            let shape_may_form = hand.melds.is_empty()
+                && variant
+                    .shape_gates
+                    .iter()
+                    .any(|g| g.may_open_with_more_tiles(tiles_any, tiles_every));
+            self.calling_for(hand, &own, shape_may_form, &mut calling);
         }
         for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
             e.same_number = by_number[usize::from(e.number)];
@@ -304,17 +315,21 @@ impl<'v> Scorer<'v> {
     /// is added, the hand is scored as won with it from the wall, and the items of the best
     /// reading are kept.
     ///
-    /// The tiles tried are the hand's waits (the standard shape); a hand without declared
-    /// sets may also be completed into a special shape of the variant, so it tries every
-    /// tile. The waits are computed once: a completed hand's winning tile was the only
-    /// possible one when it is a wait and no other wait is live.
-    fn calling_for(&mut self, hand: &Hand, found: &mut Vec<usize>) {
+    /// The tiles tried are the hand's waits (the standard shape), and every tile when
+    /// `every_tile` says a special shape may still form from the hand's own tiles `own`.
+    /// The waits are computed once: a completed hand's winning tile was the only possible
+    /// one when it is a wait and no other wait is live.
+    fn calling_for(
+        &mut self,
+        hand: &Hand,
+        own: &TileCounts,
+        every_tile: bool,
+        found: &mut Vec<usize>,
+    ) {
         let variant = self.variant;
         let scorer = self
             .completions
             .get_or_insert_with(|| Box::new(Scorer::new(variant)));
-        let own = hand.own_tiles();
-        let every_tile = hand.melds.is_empty() && shape_may_form(variant, hand, &own);
         let waits = crate::waits::waits(hand);
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
@@ -555,21 +570,6 @@ fn combine(
             }
         }
     }
-}
-
-/// True when some special shape of the variant may still form once tiles are added to the
-/// hand's own tiles `own` (see [`gate::Gate::may_open_with_more_tiles`]).
-fn shape_may_form(variant: &CompiledVariant, hand: &Hand, own: &TileCounts) -> bool {
-    let (mut any, mut every) = (0, u64::MAX);
-    for tile in TileSet::held(own).iter() {
-        let flags = tile_flags(tile, hand);
-        any |= flags;
-        every &= flags;
-    }
-    variant
-        .shape_gates
-        .iter()
-        .any(|g| g.may_open_with_more_tiles(any, every))
 }
 
 /// `points × 2^doubles`, saturating.

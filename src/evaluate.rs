@@ -20,7 +20,7 @@ use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
-use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
+use crate::rules::{CallingTarget, CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible;
@@ -165,13 +165,23 @@ impl<'v> Scorer<'v> {
         if self.variant.needs_waits && only_possible(hand) {
             flags |= hf::ONLY_POSSIBLE;
         }
-        self.evaluate_with(hand, flags, true)
+        self.evaluate_with(hand, flags, true, None)
     }
 
     /// Scores a hand whose arrangement-independent flags are `base_flags`; its standard
     /// arrangements are looked for only when `standard` (a caller that knows there are none
     /// says so).
-    fn evaluate_with(&mut self, hand: &Hand, base_flags: u64, standard: bool) -> (Totals, Choice) {
+    ///
+    /// With `targets` (a completion tried by [`Self::calling_for`]), a hand on which none of
+    /// the targets' gates opens, in any reading, is not scored: it is given as not valid,
+    /// since no reading of it can make a target apply.
+    fn evaluate_with(
+        &mut self,
+        hand: &Hand,
+        base_flags: u64,
+        standard: bool,
+        targets: Option<&[CallingTarget]>,
+    ) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
         self.tiles.clear();
@@ -242,35 +252,33 @@ impl<'v> Scorer<'v> {
             arrange_into(hand, &mut self.arrangements);
         }
         self.best_fired.clear();
-        let mut best: Option<(Totals, Choice)> = None;
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
-        for (i, arrangement) in self.arrangements.iter().enumerate() {
-            sets.clear();
-            let mut flags = base_flags;
-            if winner {
-                flags |= hf::COMPLETE;
-                if arrangement.fishing_the_eyes() {
-                    flags |= hf::FISHING_THE_EYES;
-                }
-            }
-            if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
-                flags |= hf::CONCEALED_HAND;
-            }
-            let (mut sets_any, mut sets_every) = (0, u64::MAX);
-            for (k, set) in arrangement.sets.iter().enumerate() {
-                let e = set_elem(*set, arrangement.winning_set == Some(k), &tile_flags);
-                sets_any |= e.flags;
-                sets_every &= e.flags;
-                sets.push(e);
-            }
-            let facts = Facts {
-                flags,
-                shapes,
-                sets: &sets,
-                any: [sets_any, shape_facts.any[1], shape_facts.any[2]],
-                every: [sets_every, shape_facts.every[1], shape_facts.every[2]],
-                ..shape_facts
+        let special_flags = shape_flags | hf::COMPLETE | hf::SPECIAL_SHAPE;
+        if let Some(targets) = targets {
+            let may_apply = |facts: &Facts<'_>| {
+                let words = gate::words(facts);
+                targets.iter().any(|t| t.gate.open(&words))
             };
+            let in_arrangement = self.arrangements.iter().any(|a| {
+                let flags = reading(a, winner, base_flags, &tile_flags, &mut sets);
+                may_apply(&shape_facts.with_sets(flags, shapes, &sets))
+            });
+            let in_shape = winner
+                && shapes != 0
+                && may_apply(&Facts {
+                    flags: special_flags,
+                    shapes,
+                    ..shape_facts
+                });
+            if !in_arrangement && !in_shape {
+                self.calling = calling;
+                return (Totals::default(), Choice::None);
+            }
+        }
+        let mut best: Option<(Totals, Choice)> = None;
+        for (i, arrangement) in self.arrangements.iter().enumerate() {
+            let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
+            let facts = shape_facts.with_sets(flags, shapes, &sets);
             let totals = apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
             if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
                 best = Some((totals, Choice::Arrangement(i)));
@@ -283,7 +291,7 @@ impl<'v> Scorer<'v> {
                     continue;
                 }
                 let facts = Facts {
-                    flags: shape_flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
+                    flags: special_flags,
                     shapes,
                     ..shape_facts
                 };
@@ -344,18 +352,51 @@ impl<'v> Scorer<'v> {
                 flags |= hf::ONLY_POSSIBLE;
             }
             // A tile that is not a wait completes no standard arrangement.
-            let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait);
+            let targets = Some(&variant.calling_targets[..]);
+            let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait, targets);
             completed.concealed.remove(tile);
             if !totals.valid {
                 continue;
             }
             for f in &scorer.best_fired {
-                if variant.calling_targets.contains(&f.item) && !found.contains(&f.item) {
+                if variant.calling_targets.iter().any(|t| t.item == f.item)
+                    && !found.contains(&f.item)
+                {
                     found.push(f.item);
                 }
             }
         }
     }
+}
+
+/// Fills `sets` with the facts of one standard reading's sets, and gives the hand's flags
+/// for it: `base_flags` and what the reading adds (complete, fishing the eyes, concealed).
+fn reading(
+    arrangement: &Arrangement,
+    winner: bool,
+    base_flags: u64,
+    tile_flags: &[u64; Tile::COUNT],
+    sets: &mut ArrayVec<Elem, MAX_SETS>,
+) -> u64 {
+    let mut flags = base_flags;
+    if winner {
+        flags |= hf::COMPLETE;
+        if arrangement.fishing_the_eyes() {
+            flags |= hf::FISHING_THE_EYES;
+        }
+    }
+    if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
+        flags |= hf::CONCEALED_HAND;
+    }
+    sets.clear();
+    for (k, set) in arrangement.sets.iter().enumerate() {
+        sets.push(set_elem(
+            *set,
+            arrangement.winning_set == Some(k),
+            tile_flags,
+        ));
+    }
+    flags
 }
 
 /// What the best score was read from.

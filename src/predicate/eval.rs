@@ -75,7 +75,23 @@ impl<'a> Facts<'a> {
     }
 }
 
-impl Facts<'_> {
+impl<'a> Facts<'a> {
+    /// These facts for one reading: its hand flags, shapes and sets (the sets' aggregate
+    /// flags computed), the rest kept.
+    pub fn with_sets(&self, flags: u64, shapes: u64, sets: &'a [Elem]) -> Facts<'a> {
+        let (any, every) = sets
+            .iter()
+            .fold((0, u64::MAX), |(a, e), s| (a | s.flags, e & s.flags));
+        Facts {
+            flags,
+            shapes,
+            sets,
+            any: [any, self.any[1], self.any[2]],
+            every: [every, self.every[1], self.every[2]],
+            ..*self
+        }
+    }
+
     fn elements(&self, collection: Collection) -> &[Elem] {
         match collection {
             Collection::Sets => self.sets,

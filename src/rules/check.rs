@@ -53,9 +53,9 @@ pub struct CompiledVariant {
     /// Some condition asks whether the winning tile was the only possible one, so the
     /// waits must be computed.
     pub needs_waits: bool,
-    /// The items some `calling('id')` asks about, as item indexes: for a player who did not
-    /// go out, each is tried against every tile that could come.
-    pub calling_targets: Vec<usize>,
+    /// The items some `calling('id')` asks about (those that are supported): for a player
+    /// who did not go out, each is tried against every tile that could come.
+    pub calling_targets: Vec<CallingTarget>,
     /// How the players pay after a deal.
     pub payments: CompiledPayments,
 }
@@ -76,6 +76,16 @@ impl CompiledVariant {
             .find(|(least, _)| *least <= faan)
             .map_or(0, |&(_, base)| base)
     }
+}
+
+/// An item some `calling('id')` asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallingTarget {
+    /// Index in [`Variant::items`].
+    pub item: usize,
+    /// The gate of its condition: a completed hand on which it is shut in every reading
+    /// need not be scored to know the item does not apply.
+    pub gate: Gate,
 }
 
 /// The most special shapes a variant may have.
@@ -298,15 +308,24 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         list.sort_by_key(|i| i.for_each as u8);
         list
     };
-    let mut calling_targets = Vec::new();
+    let mut called = Vec::new();
     for c in items
         .iter()
         .flat_map(|i| [&i.when, &i.value])
         .chain(shapes.iter())
         .chain(requirements.iter())
     {
-        collect_calling(c, &mut calling_targets);
+        collect_calling(c, &mut called);
     }
+    // An unsupported item is never scored, so never called for.
+    let calling_targets = called
+        .iter()
+        .filter_map(|&index| items.iter().find(|i| i.index == index))
+        .map(|i| CallingTarget {
+            item: i.index,
+            gate: i.gate,
+        })
+        .collect();
     Ok(CompiledVariant {
         payments,
         calling_targets,

@@ -20,7 +20,7 @@ use crate::predicate::Compiled;
 use crate::predicate::compile::ParamValue;
 use crate::predicate::gate::Gate;
 
-pub use check::CompiledVariant;
+pub use check::{CallingTarget, CompiledVariant};
 pub use load::{LoadError, load};
 
 /// How a variant turns items into a score.

@@ -35,7 +35,7 @@ struct Series<'a> {
 /// fourfold (points against base points), each variant gets its own panel and x axis, one
 /// above the other, so that neither is squeezed into a single bin.
 pub fn histogram_svg(title: &str, names: [&str; 2], dists: [&Distribution; 2]) -> String {
-    let upper = |d: &Distribution| d.quantile(0.99).max(1);
+    let upper = |d: &Distribution| d.quantile(0.99).unwrap_or(0).max(1);
     let (a, b) = (upper(dists[0]), upper(dists[1]));
     let series = |k: usize| Series {
         colour: COLOURS[k],
@@ -66,7 +66,7 @@ pub fn histogram_svg(title: &str, names: [&str; 2], dists: [&Distribution; 2]) -
 fn draw_panel(svg: &mut String, top: f64, series: &[Series<'_>]) {
     let upper = series
         .iter()
-        .map(|s| s.dist.quantile(0.99))
+        .filter_map(|s| s.dist.quantile(0.99))
         .max()
         .unwrap_or(0)
         .max(1);

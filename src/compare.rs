@@ -239,14 +239,12 @@ impl CorpusComparison {
                 f(&self.sides[1])
             )
         };
-        out.push_str(&row("mean total", &|s| format!("{:.1}", s.totals.mean())));
-        out.push_str(&row("median total", &|s| {
-            s.totals.quantile(0.5).to_string()
+        out.push_str(&row("mean total", &|s| {
+            figure(s.totals.mean().map(|m| format!("{m:.1}")))
         }));
-        out.push_str(&row("90th percentile", &|s| {
-            s.totals.quantile(0.9).to_string()
-        }));
-        out.push_str(&row("maximum", &|s| s.totals.max().to_string()));
+        out.push_str(&row("median total", &|s| figure(s.totals.quantile(0.5))));
+        out.push_str(&row("90th percentile", &|s| figure(s.totals.quantile(0.9))));
+        out.push_str(&row("maximum", &|s| figure(s.totals.max())));
         out.push_str(&row("limit hands", &|s| {
             percent(s.limit_hands, s.totals.len())
         }));
@@ -255,11 +253,10 @@ impl CorpusComparison {
         }));
         out.push_str(&format!(
             "\nrank correlation (Spearman): {}\n",
-            self.pairs
-                .spearman()
-                .map_or("undefined (a side has one value)".to_string(), |r| format!(
-                    "{r:.3}"
-                ))
+            self.pairs.spearman().map_or(
+                "undefined (a side has fewer than two distinct totals)".to_string(),
+                |r| format!("{r:.3}")
+            )
         ));
         if !self.differences.is_empty() {
             out.push_str("\nhands that differ most:\n");
@@ -297,14 +294,16 @@ impl CorpusComparison {
     }
 }
 
-fn share(part: u64, whole: u64) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 / whole as f64
-    }
+/// The share `part / whole`, none when there is no whole (no hands, or no winners).
+fn share(part: u64, whole: u64) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
 }
 
 fn percent(part: u64, whole: u64) -> String {
-    format!("{:.1} %", 100.0 * share(part, whole))
+    figure(share(part, whole).map(|s| format!("{:.1} %", 100.0 * s)))
+}
+
+/// A figure for the table, or a dash where there is none (an empty corpus, no winners).
+fn figure(value: Option<impl ToString>) -> String {
+    value.map_or_else(|| "–".to_string(), |v| v.to_string())
 }

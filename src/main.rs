@@ -637,16 +637,19 @@ fn score_corpus(
         } else {
             0.0
         };
+        let d = &side.totals;
+        let totals = match (d.mean(), d.quantile(0.5), d.quantile(0.9), d.max()) {
+            (Some(mean), Some(median), Some(p90), Some(max)) => format!(
+                "mean total {mean:.1}, median {median}, 90th percentile {p90}, maximum {max}"
+            ),
+            _ => "no totals: the corpus has no hands".to_string(),
+        };
         let text = format!(
             "{count} hands under {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)\n\
-             mean total {:.1}, median {}, 90th percentile {}, maximum {}\n\
+             {totals}\n\
              winners {}, of which not a valid win {}; limit hands {}\n",
             variant.id(),
             rayon::current_num_threads(),
-            side.totals.mean(),
-            side.totals.quantile(0.5),
-            side.totals.quantile(0.9),
-            side.totals.max(),
             side.winners,
             side.invalid_wins,
             side.limit_hands,

@@ -41,34 +41,25 @@ impl Distribution {
         self.n == 0
     }
 
-    /// The mean (0 when empty).
-    pub fn mean(&self) -> f64 {
-        if self.n == 0 {
-            0.0
-        } else {
-            self.sum as f64 / self.n as f64
-        }
+    /// The mean (none when empty).
+    pub fn mean(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.sum as f64 / self.n as f64)
     }
 
-    /// The smallest total at or above the fraction `q` of the totals (nearest rank).
-    pub fn quantile(&self, q: f64) -> i64 {
-        if self.n == 0 {
-            return 0;
-        }
-        let rank = ((q * self.n as f64).ceil() as u64).clamp(1, self.n);
+    /// The smallest total at or above the fraction `q` of the totals (nearest rank); none
+    /// when empty.
+    pub fn quantile(&self, q: f64) -> Option<i64> {
+        let rank = ((q * self.n as f64).ceil() as u64).clamp(1, self.n.max(1));
         let mut seen = 0;
-        for (&v, &c) in &self.counts {
+        self.counts.iter().find_map(|(&v, &c)| {
             seen += c;
-            if seen >= rank {
-                return v;
-            }
-        }
-        *self.counts.keys().last().expect("not empty")
+            (seen >= rank).then_some(v)
+        })
     }
 
-    /// The largest total.
-    pub fn max(&self) -> i64 {
-        self.counts.keys().last().copied().unwrap_or(0)
+    /// The largest total (none when empty).
+    pub fn max(&self) -> Option<i64> {
+        self.counts.keys().last().copied()
     }
 
     /// The counts per distinct total, ascending.
@@ -141,10 +132,16 @@ mod tests {
         for v in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] {
             d.add(v);
         }
-        assert_eq!(d.quantile(0.5), 50);
-        assert_eq!(d.quantile(0.9), 90);
-        assert_eq!(d.max(), 100);
-        assert!((d.mean() - 55.0).abs() < 1e-9);
+        assert_eq!(d.quantile(0.5), Some(50));
+        assert_eq!(d.quantile(0.9), Some(90));
+        assert_eq!(d.max(), Some(100));
+        assert!((d.mean().unwrap() - 55.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_empty_distribution_has_no_figures() {
+        let d = Distribution::default();
+        assert_eq!((d.mean(), d.quantile(0.5), d.max()), (None, None, None));
     }
 
     #[test]

@@ -322,6 +322,15 @@ fn gen_and_corpus_scoring_through_the_binary() {
         "{}",
         stdout(&summary)
     );
+    // An empty corpus is scored (0 hands), with no figures made up for it.
+    let empty = mjrules(&["score", "--corpus", "-", "--format", "summary"], Some(""));
+    assert_eq!(empty.status.code(), Some(0));
+    let text = stdout(&empty);
+    assert!(text.starts_with("0 hands under bmja"), "{text}");
+    assert!(
+        text.contains("\nno totals: the corpus has no hands\n"),
+        "{text}"
+    );
     // A bad line stops the run with its line number.
     let bad = format!(
         "{}\n{{\"seat\": \"sout\", \"prevailing\": \"east\", \"concealed\": \"1m\"}}\n",

@@ -152,3 +152,33 @@ fn corpus_comparison_counts_every_hand() {
     let rho = cmp.pairs.spearman().unwrap();
     assert!(rho > 0.0 && rho <= 1.0, "{rho}");
 }
+
+#[test]
+fn an_empty_corpus_has_no_figures_rather_than_zeros() {
+    // No hands: no mean, median or share to give, so the table shows dashes and the JSON
+    // nulls (a mean of 0.0 would read as a corpus of hands that scored nothing).
+    let cmp = CorpusComparison::default();
+    let text = cmp.text(["bmja", "dmjl"]);
+    assert!(text.starts_with("0 hands\n"), "{text}");
+    let median = text
+        .lines()
+        .find(|l| l.starts_with("median total"))
+        .unwrap();
+    assert_eq!(
+        median.split_whitespace().collect::<Vec<_>>(),
+        ["median", "total", "–", "–"]
+    );
+    assert!(text.contains("undefined (a side has fewer than two distinct totals)"));
+    let json = cmp.json(["bmja", "dmjl"]);
+    for key in [
+        "mean",
+        "median",
+        "p90",
+        "max",
+        "limit_hand_share",
+        "invalid_win_share",
+    ] {
+        assert!(json["sides"][0][key].is_null(), "{key}: {json}");
+    }
+    assert_eq!(json["sides"][0]["hands"], 0);
+}

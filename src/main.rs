@@ -3,6 +3,7 @@
 //! Exit codes: 0 on success, 1 when a check finds a problem, 2 on bad input (with a
 //! diagnostic that points into the file). Nothing panics on any input.
 
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -667,8 +668,17 @@ fn compare_corpus(
     plot: Option<&Path>,
 ) -> Result<(), Failure> {
     let (name, input) = open_corpus(path)?;
+    // The chart's file is made before the corpus is scored, so that a path that cannot be
+    // written fails at once rather than after a long run; it is removed if the run fails.
+    let plot_error = |plot: &Path, e: std::io::Error| {
+        Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
+    };
+    let plot_file = match plot {
+        Some(plot) => Some((plot, File::create(plot).map_err(|e| plot_error(plot, e))?)),
+        None => None,
+    };
     let mut cmp = compare::CorpusComparison::default();
-    batch::process(
+    let scored = batch::process(
         input,
         || [Scorer::new(variants[0]), Scorer::new(variants[1])],
         |scorers, n, line| {
@@ -680,20 +690,16 @@ fn compare_corpus(
             Ok(())
         },
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
-    )?;
-    let ids = [variants[0].id(), variants[1].id()];
-    if let Some(plot) = plot {
-        let title = format!(
-            "Totals of {} hands: {} and {}",
-            cmp.sides[0].totals.len(),
-            ids[0],
-            ids[1]
-        );
-        let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
-        std::fs::write(plot, svg).map_err(|e| {
-            Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
-        })?;
+    );
+    if let Err(failure) = scored {
+        if let Some((plot, file)) = plot_file {
+            drop(file);
+            // Best effort: the run has failed already, and that is what is reported.
+            let _ = std::fs::remove_file(plot);
+        }
+        return Err(failure);
     }
+    let ids = [variants[0].id(), variants[1].id()];
     match format {
         Format::Json => outln!("{}", cmp.json(ids)),
         _ => {
@@ -711,6 +717,18 @@ fn compare_corpus(
                 }
             }
         }
+    }
+    // The chart is written last, so that the figures are printed even if it cannot be.
+    if let Some((plot, mut file)) = plot_file {
+        let title = format!(
+            "Totals of {} hands: {} and {}",
+            cmp.sides[0].totals.len(),
+            ids[0],
+            ids[1]
+        );
+        let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
+        file.write_all(svg.as_bytes())
+            .map_err(|e| plot_error(plot, e))?;
     }
     Ok(())
 }

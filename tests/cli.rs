@@ -407,3 +407,41 @@ fn compare_over_a_corpus_writes_a_chart() {
             && svg.contains("share of hands")
     );
 }
+
+#[test]
+fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_none() {
+    let dir = std::env::temp_dir().join(format!("mjrules-plot-fail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let compare = |plot: &std::path::Path, corpus: &str| {
+        mjrules(
+            &[
+                "compare",
+                "bmja",
+                "dmjl",
+                "--corpus",
+                "-",
+                "--plot",
+                plot.to_str().unwrap(),
+            ],
+            Some(corpus),
+        )
+    };
+    // A directory that does not exist: refused at once, and no figures printed, although
+    // the corpus (one bad line) would have failed later with another message.
+    let bad_corpus = "{\"seat\": \"sout\", \"prevailing\": \"east\", \"concealed\": \"1m\"}\n";
+    let out = compare(&dir.join("missing").join("chart.svg"), bad_corpus);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: cannot write `"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+    // A run that fails on a corpus line leaves no empty chart behind.
+    let plot = dir.join("chart.svg");
+    let out = compare(&plot, bad_corpus);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    assert!(!plot.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

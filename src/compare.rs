@@ -11,7 +11,7 @@ use crate::evaluate::{ScoreCard, Scorer, score};
 use crate::hand::Hand;
 use crate::render;
 use crate::rules::{CompiledVariant, ItemKind};
-use crate::stats::{Distribution, Pairs};
+use crate::stats::{self, Distribution, Pairs};
 use crate::tiles::TileStyle;
 
 /// One hand under several variants.
@@ -229,7 +229,7 @@ impl CorpusComparison {
 
     /// The summary as text.
     pub fn text(&self, ids: [&str; 2]) -> String {
-        let mut out = format!("{} hands\n\n", self.sides[0].totals.len());
+        let mut out = format!("{}\n\n", stats::hands(self.sides[0].totals.len()));
         let head = format!("{:<22}{:>14}{:>14}\n", "", ids[0], ids[1]);
         out.push_str(&head);
         let row = |label: &str, f: &dyn Fn(&Side) -> String| {

@@ -25,7 +25,7 @@ use mjrules::rules::{LoadError, builtin, load, load::parse_override};
 use mjrules::settle::{parse_deal, settle};
 use mjrules::tiles::{TileStyle, Wind};
 use mjrules::waits::waits;
-use mjrules::{audit, batch, chart, compare, corpus, diff};
+use mjrules::{audit, batch, chart, compare, corpus, diff, stats};
 
 /// Scores Mahjong hands from rulebooks written as data.
 #[derive(Parser)]
@@ -646,9 +646,10 @@ fn score_corpus(
             _ => "no totals: the corpus has no hands".to_string(),
         };
         let text = format!(
-            "{count} hands under {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)\n\
+            "{} under {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)\n\
              {totals}\n\
              winners {}, of which not a valid win {}; limit hands {}\n",
+            stats::hands(count as u64),
             variant.id(),
             rayon::current_num_threads(),
             side.winners,
@@ -721,8 +722,8 @@ fn compare_corpus(
     // The chart is written last, so that the figures are printed even if it cannot be.
     if let Some((plot, mut file)) = plot_file {
         let title = format!(
-            "Totals of {} hands: {} and {}",
-            cmp.sides[0].totals.len(),
+            "Totals of {}: {} and {}",
+            stats::hands(cmp.sides[0].totals.len()),
             ids[0],
             ids[1]
         );

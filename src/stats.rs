@@ -6,6 +6,15 @@
 
 use std::collections::BTreeMap;
 
+/// `n` hands, in words: `1 hand`, `2 hands`.
+pub fn hands(n: u64) -> String {
+    if n == 1 {
+        "1 hand".to_string()
+    } else {
+        format!("{n} hands")
+    }
+}
+
 /// The distribution of one variant's totals.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Distribution {

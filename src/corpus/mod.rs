@@ -258,10 +258,15 @@ fn one_tile(text: &str) -> Option<Tile> {
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
 /// letter ends the tiles, as in the hand-file reader.
 fn meld(text: &str, seat: Wind) -> Option<Set> {
+    let mut after_space = true;
     let tile_end = text
-        .split_whitespace()
-        .find(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
-        .map_or(text.len(), |w| w.as_ptr() as usize - text.as_ptr() as usize);
+        .char_indices()
+        .find(|&(_, c)| {
+            let starts_word = after_space && c.is_ascii_alphabetic();
+            after_space = c.is_whitespace();
+            starts_word
+        })
+        .map_or(text.len(), |(i, _)| i);
     let (tile_part, words) = text.split_at(tile_end);
     let tiles = playing_list(tile_part)?;
     let (kind, tile) = shape_of(&tiles)?;
@@ -352,6 +357,10 @@ mod tests {
         " claimed",
         " from=east",
         " open",
+        // Unicode whitespace ends the tiles as a space does; a letter after it starts a word.
+        "\u{3000}exposed",
+        "\u{000B}m",
+        " m",
     ];
 
     /// Changes one field of a record to another word of [`WORDS`] (or adds or drops a meld or
@@ -410,7 +419,7 @@ mod tests {
         fn the_fast_path_reads_what_a_hand_file_reads(
             seed in 0u64..1000,
             winner in proptest::bool::ANY,
-            changes in proptest::collection::vec((0usize..12, 0usize..64, 0usize..6), 0..3),
+            changes in proptest::collection::vec((0usize..12, 0usize..64, 0usize..9), 0..3),
         ) {
             let mut g = HandGenerator::new(seed);
             let hand = if winner { g.winning_hand() } else { g.waiting_hand() };

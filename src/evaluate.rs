@@ -434,9 +434,10 @@ fn apply_items(
         };
         // The common shape, a flag test worth a constant on each set, gets a tight loop.
         if let (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(value)) =
-            (compiled.for_each, &compiled.when, &compiled.value)
+            (compiled.for_each, &compiled.rest, &compiled.value)
         {
             for (k, e) in facts.sets.iter().enumerate() {
+                debug_assert_eq!(mask.test(e.flags), compiled.when.holds(facts, *e));
                 if mask.test(e.flags) {
                     hit.times += 1;
                     hit.sets |= 1 << k;
@@ -445,7 +446,12 @@ fn apply_items(
             hit.amount = value.saturating_mul(i64::from(hit.times));
         } else {
             let mut look = |e: Elem, weight: u32| {
-                let holds = compiled.when.holds(facts, e);
+                let holds = compiled.rest.holds(facts, e);
+                debug_assert_eq!(
+                    holds,
+                    compiled.when.holds(facts, e),
+                    "the rest of a condition"
+                );
                 if holds {
                     hit.times += weight;
                     let value = compiled.value.value(facts, e);

@@ -132,6 +132,21 @@ impl Gate {
         }
     }
 
+    /// The condition less its top conjuncts that an open gate has already decided (they
+    /// hold whenever the gate is open), to evaluate after the gate: `complete and
+    /// suits(tiles) == 1 and any(tiles, honour)` leaves `suits(tiles) == 1`, and a condition
+    /// the gate decides whole leaves the constant true.
+    pub fn rest(condition: &Compiled) -> Compiled {
+        match condition {
+            Compiled::And(a, b) => match (Gate::rest(a), Gate::rest(b)) {
+                (Compiled::Const(1), rest) | (rest, Compiled::Const(1)) => rest,
+                (a, b) => Compiled::And(Box::new(a), Box::new(b)),
+            },
+            c if decides(c) => Compiled::Const(1),
+            c => c.clone(),
+        }
+    }
+
     /// False when the condition cannot hold for any hand with more tiles than a hand whose
     /// tiles have these aggregate flags (`any` their or, `every` their and): a tile added
     /// never brings back a bit that some tile lacks, nor takes away a bit that some tile
@@ -151,6 +166,28 @@ impl Gate {
             differ |= (word & mask) ^ want;
         }
         differ == 0
+    }
+}
+
+/// True when a gate that reads the top conjunct `c` (see [`Gate::add`]) is open only where
+/// `c` holds: a test of the hand's flags without `any` bits, a single bit of some element, a
+/// mask met by every element, no element with some bits, a special shape. The aggregates
+/// the gate reads answer these exactly, as [`Compiled::eval`] does from them.
+fn decides(c: &Compiled) -> bool {
+    let single = |m: &Mask| m.none == 0 && m.any == 0 && m.all.count_ones() == 1;
+    match c {
+        Compiled::HandMask(m) => m.any == 0,
+        Compiled::Any(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if single(m)),
+        Compiled::All(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if m.any == 0),
+        Compiled::Not(inner) => matches!(
+            &**inner,
+            Compiled::Any(_, mask) if matches!(
+                &**mask,
+                Compiled::ElemMask(m) if single(m) || (m.none == 0 && m.all == 0 && m.any != 0)
+            )
+        ),
+        Compiled::Shape(_) => true,
+        _ => false,
     }
 }
 
@@ -193,6 +230,40 @@ mod tests {
         let any = tiles.iter().fold(0, |a, t| a | t);
         let every = tiles.iter().fold(u64::MAX, |a, t| a & t);
         [hand_flags, 0, any, 0, u64::MAX, every, u64::MAX, 0, 0]
+    }
+
+    fn compiled(text: &str) -> Compiled {
+        let env = Env {
+            params: &[],
+            shapes: &[],
+            items: &[],
+        };
+        compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap()
+    }
+
+    #[test]
+    fn the_rest_drops_what_the_gate_decides() {
+        let rest = |text| Gate::rest(&compiled(text));
+        // The flag test and the one bit of some tile are the gate's; the suit count is not.
+        assert_eq!(
+            rest("complete and suits(tiles) == 1 and any(tiles, honour)"),
+            compiled("suits(tiles) == 1")
+        );
+        // Every tile major and no tile an honour: decided whole.
+        assert_eq!(
+            rest("all(tiles, major) and not any(tiles, honour)"),
+            Compiled::Const(1)
+        );
+        // Kept: two bits of some set (the gate asks only that some set has each), a count,
+        // a mask inside `all` with a comparison, and `not any` with every element counted.
+        for kept in [
+            "any(sets, pung and dragon)",
+            "count(bonus, flower) == 4",
+            "all(tiles, major and copies == 2)",
+            "not any(tiles, copies >= 1)",
+        ] {
+            assert_eq!(rest(kept), compiled(kept), "{kept}");
+        }
     }
 
     #[test]

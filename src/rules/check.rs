@@ -231,6 +231,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
                 who: item.who,
                 with_limit_hand: item.with_limit_hand,
                 gate: Gate::of(&when, each),
+                rest: Gate::rest(&when),
                 when,
                 value,
                 replaces,

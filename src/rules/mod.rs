@@ -403,6 +403,8 @@ pub struct CompiledItem {
     pub when: Compiled,
     /// Necessary conditions of `when`, tested first.
     pub gate: Gate,
+    /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
+    pub rest: Compiled,
     /// The value.
     pub value: Compiled,
     /// Indexes of the items it replaces.

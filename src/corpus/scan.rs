@@ -39,48 +39,68 @@ pub struct WinLine<'a> {
 pub fn scan(line: &str) -> Option<LineRecord<'_>> {
     let mut s = Scanner { text: line, at: 0 };
     let mut r = LineRecord::default();
-    let mut seen = 0u32;
-    s.object(|s, key| {
-        let bit = match key {
-            "seat" => {
-                r.seat = s.string()?;
-                1
-            }
-            "prevailing" => {
-                r.prevailing = s.string()?;
-                2
-            }
-            "concealed" => {
-                r.concealed = s.string()?;
-                4
-            }
-            "melds" => {
-                s.strings(&mut r.melds)?;
-                8
-            }
-            "bonus" => {
-                s.strings(&mut r.bonus)?;
-                16
-            }
-            "seen" => {
-                r.seen = s.string()?;
-                32
-            }
-            "original-call" => {
-                r.original_call = s.bool()?;
-                64
-            }
-            "win" => {
-                r.win = if s.null() { None } else { Some(s.win()?) };
-                128
-            }
+    s.object(&LINE_KEYS, |s, key| {
+        match key {
+            SEAT => r.seat = s.string()?,
+            PREVAILING => r.prevailing = s.string()?,
+            CONCEALED => r.concealed = s.string()?,
+            MELDS => s.strings(&mut r.melds)?,
+            BONUS => s.strings(&mut r.bonus)?,
+            SEEN => r.seen = s.string()?,
+            ORIGINAL_CALL => r.original_call = s.bool()?,
+            WIN => r.win = if s.null() { None } else { Some(s.win()?) },
             _ => return None,
-        };
-        (seen & bit == 0).then(|| seen |= bit)
-    })?;
+        }
+        Some(())
+    })
+    .filter(|seen| seen & (SEAT | PREVAILING | CONCEALED) == SEAT | PREVAILING | CONCEALED)?;
     s.ws();
-    (s.at == line.len() && seen & 7 == 7).then_some(r)
+    (s.at == line.len()).then_some(r)
 }
+
+const SEAT: u32 = 1;
+const PREVAILING: u32 = 2;
+const CONCEALED: u32 = 4;
+const MELDS: u32 = 8;
+const BONUS: u32 = 16;
+const SEEN: u32 = 32;
+const ORIGINAL_CALL: u32 = 64;
+const WIN: u32 = 128;
+
+/// The keys of a line, with their closing quotes, and their bits.
+const LINE_KEYS: [(&[u8], u32); 8] = [
+    (b"seat\"", SEAT),
+    (b"prevailing\"", PREVAILING),
+    (b"concealed\"", CONCEALED),
+    (b"melds\"", MELDS),
+    (b"bonus\"", BONUS),
+    (b"seen\"", SEEN),
+    (b"original-call\"", ORIGINAL_CALL),
+    (b"win\"", WIN),
+];
+
+const TILE: u32 = 1;
+const FROM: u32 = 2;
+const DISCARDER: u32 = 4;
+const LAST: u32 = 8;
+const WIN_ORIGINAL_CALL: u32 = 16;
+const HEAVENLY: u32 = 32;
+const KONG_ON_KONG: u32 = 64;
+const LATE: u32 = 128;
+const COMPLETES: u32 = 256;
+
+/// The keys of the `win` object, with their closing quotes, and their bits.
+const WIN_KEYS: [(&[u8], u32); 9] = [
+    (b"tile\"", TILE),
+    (b"from\"", FROM),
+    (b"discarder\"", DISCARDER),
+    (b"last\"", LAST),
+    (b"original-call\"", WIN_ORIGINAL_CALL),
+    (b"heavenly\"", HEAVENLY),
+    (b"kong-on-kong\"", KONG_ON_KONG),
+    (b"late\"", LATE),
+    (b"completes\"", COMPLETES),
+];
 
 /// The bytes that end a string without escapes: the quote, a backslash (an escape, which
 /// the slow path reads) and the control characters (which JSON does not allow in strings).
@@ -190,22 +210,30 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// An object: `pair` is called with each key, to read its value.
-    fn object(&mut self, mut pair: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+    /// An object whose keys are among `keys`: `pair` is called with each key's bit, to read
+    /// its value. Gives the bits of the keys read; `None` on an unknown or repeated key.
+    #[inline(always)]
+    fn object(
+        &mut self,
+        keys: &[(&[u8], u32)],
+        mut pair: impl FnMut(&mut Self, u32) -> Option<()>,
+    ) -> Option<u32> {
+        let mut seen = 0;
         if !self.eat(b'{') {
             return None;
         }
         if self.eat(b'}') {
-            return Some(());
+            return Some(seen);
         }
         loop {
-            let key = self.string()?;
-            if !self.eat(b':') {
+            let key = self.key(keys)?;
+            if seen & key != 0 || !self.eat(b':') {
                 return None;
             }
+            seen |= key;
             pair(self, key)?;
             if self.eat(b'}') {
-                return Some(());
+                return Some(seen);
             }
             if !self.eat(b',') {
                 return None;
@@ -213,51 +241,42 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// A key among `keys` (each written with its closing quote, as `seat"`), as the bit
+    /// given with it. Each is compared whole, so that a key is found without scanning for
+    /// its end (inlined, the comparisons are a few loads of constant length); an escape in
+    /// a key is not read (the slow path reads it).
+    #[inline(always)]
+    fn key(&mut self, keys: &[(&[u8], u32)]) -> Option<u32> {
+        if !self.eat(b'"') {
+            return None;
+        }
+        let rest = &self.text.as_bytes()[self.at..];
+        let &first = rest.first()?;
+        let &(key, bit) = keys
+            .iter()
+            .find(|(key, _)| key[0] == first && rest.starts_with(key))?;
+        self.at += key.len();
+        Some(bit)
+    }
+
     fn win(&mut self) -> Option<WinLine<'a>> {
         let mut w = WinLine::default();
-        let mut seen = 0u32;
-        self.object(|s, key| {
-            let bit = match key {
-                "tile" => {
-                    w.tile = s.string()?;
-                    1
-                }
-                "from" => {
-                    w.from = s.string()?;
-                    2
-                }
-                "discarder" => {
-                    w.discarder = s.optional_string()?;
-                    4
-                }
-                "last" => {
-                    w.last = s.bool()?;
-                    8
-                }
-                "original-call" => {
-                    w.original_call = s.bool()?;
-                    16
-                }
-                "heavenly" => {
-                    w.heavenly = s.bool()?;
-                    32
-                }
-                "kong-on-kong" => {
-                    w.kong_on_kong = s.bool()?;
-                    64
-                }
-                "late" => {
-                    w.late = s.bool()?;
-                    128
-                }
-                "completes" => {
-                    w.completes = s.optional_string()?;
-                    256
-                }
+        self.object(&WIN_KEYS, |s, key| {
+            match key {
+                TILE => w.tile = s.string()?,
+                FROM => w.from = s.string()?,
+                DISCARDER => w.discarder = s.optional_string()?,
+                LAST => w.last = s.bool()?,
+                WIN_ORIGINAL_CALL => w.original_call = s.bool()?,
+                HEAVENLY => w.heavenly = s.bool()?,
+                KONG_ON_KONG => w.kong_on_kong = s.bool()?,
+                LATE => w.late = s.bool()?,
+                COMPLETES => w.completes = s.optional_string()?,
                 _ => return None,
-            };
-            (seen & bit == 0).then(|| seen |= bit)
-        })?;
-        (seen & 3 == 3).then_some(w)
+            }
+            Some(())
+        })
+        .filter(|seen| seen & (TILE | FROM) == TILE | FROM)?;
+        Some(w)
     }
 }

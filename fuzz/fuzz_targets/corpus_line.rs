@@ -1,6 +1,7 @@
-//! Any text given as a corpus line is read or refused without a panic; a hand it reads is
-//! the hand the hand-file reader reads from the same hand written out, and it scores under
-//! `bmja` (calling hands included) without a panic.
+//! Any text given as a corpus line is read or refused without a panic, and exactly as the
+//! slow path alone reads or refuses it; a hand it reads is the hand the hand-file reader
+//! reads from the same hand written out, and it scores under `bmja` (calling hands
+//! included) without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,7 +10,10 @@ use std::sync::OnceLock;
 fuzz_target!(|data: &[u8]| {
     static BMJA: OnceLock<mjrules::rules::CompiledVariant> = OnceLock::new();
     let Ok(line) = std::str::from_utf8(data) else { return };
-    match mjrules::corpus::read_line(line) {
+    let read = mjrules::corpus::read_line(line);
+    let slowly = mjrules::corpus::read_line_slowly(line);
+    assert_eq!(read.as_ref().ok(), slowly.as_ref().ok(), "{line}");
+    match read {
         Ok(hand) => {
             let again = mjrules::hand::parse_hand("hand.toml", &mjrules::render::hand_toml(&hand));
             assert_eq!(again.ok().as_ref(), Some(&hand), "{line}");

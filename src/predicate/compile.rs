@@ -159,8 +159,9 @@ pub enum Arith {
 }
 
 /// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless
-/// `any` is 0) some bit of `any` set. Names are masks, and conjunctions and negations of
-/// masks fold into one, so that `pung and simple and not exposed` is a single test.
+/// `any` is 0) some bit of `any` set. Names are masks, and conjunctions, disjunctions and
+/// negations of masks fold into one where they can, so that `pung and simple and not
+/// exposed` and `pair and (dragon or own_wind)` are single tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Mask {
     /// Bits that must be set.
@@ -202,6 +203,24 @@ impl Mask {
             none: self.none | other.none,
             any: self.any | other.any,
         })
+    }
+
+    /// The disjunction of two tests, when it is one test: each is a bit or one of some bits.
+    fn or(self, other: Mask) -> Option<Mask> {
+        let bits = |m: Mask| match m {
+            Mask {
+                all,
+                none: 0,
+                any: 0,
+            } if all.count_ones() == 1 => Some(all),
+            Mask {
+                all: 0,
+                none: 0,
+                any,
+            } if any != 0 => Some(any),
+            _ => None,
+        };
+        Some(Mask::of(bits(self)? | bits(other)?))
     }
 
     /// The negation of a test, when it is one test: not (a bit), not (one of bits).
@@ -699,8 +718,8 @@ impl Checker<'_> {
     }
 }
 
-/// Folds constant sub-expressions (parameters are constants by now), and conjunctions and
-/// negations of flag tests into one [`Mask`].
+/// Folds constant sub-expressions (parameters are constants by now), and conjunctions,
+/// disjunctions and negations of flag tests into one [`Mask`] where they make one.
 fn fold(node: Compiled) -> Compiled {
     use Compiled::*;
     match node {
@@ -733,10 +752,60 @@ fn fold(node: Compiled) -> Compiled {
             }
             (a, b) => And(Box::new(a), Box::new(b)),
         },
-        Or(a, b) => Or(Box::new(fold(*a)), Box::new(fold(*b))),
+        Or(a, b) => match (fold(*a), fold(*b)) {
+            (HandMask(x), HandMask(y)) if x.or(y).is_some() => HandMask(x.or(y).expect("checked")),
+            (ElemMask(x), ElemMask(y)) if x.or(y).is_some() => ElemMask(x.or(y).expect("checked")),
+            (a, b) => Or(Box::new(a), Box::new(b)),
+        },
         Count(c, a) => Count(c, Box::new(fold(*a))),
         Any(c, a) => Any(c, Box::new(fold(*a))),
         All(c, a) => All(c, Box::new(fold(*a))),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::predicate::names::elem;
+    use crate::predicate::parse;
+
+    fn set_condition(text: &str) -> Compiled {
+        let env = Env {
+            params: &[],
+            shapes: &[],
+            items: &[],
+        };
+        compile(&parse(text).unwrap(), Scope::Set, Type::Bool, &env).unwrap()
+    }
+
+    #[test]
+    fn flag_tests_fold_into_one_mask_where_they_make_one() {
+        let mask = |all, none, any| Compiled::ElemMask(Mask { all, none, any });
+        assert_eq!(
+            set_condition("pung and simple and not exposed"),
+            mask(elem::PUNG | elem::SIMPLE, elem::EXPOSED, 0)
+        );
+        // A disjunction of bits is one test, and joins a conjunction with no other `any`.
+        let Compiled::ElemMask(m) = set_condition("pair and (dragon or own_wind)") else {
+            panic!("not one mask");
+        };
+        assert_eq!((m.all, m.none), (elem::PAIR, 0));
+        assert_eq!(
+            m.any & (elem::DRAGON | elem::OWN_WIND),
+            elem::DRAGON | elem::OWN_WIND
+        );
+        assert_eq!(set_condition("dragon or dragon"), mask(elem::DRAGON, 0, 0));
+        // Two disjunctions need two tests; so does a disjunction with a negation.
+        for text in [
+            "(pung or kong) and (concealed or claimed)",
+            "dragon or not exposed",
+            "dragon or number == 1",
+        ] {
+            assert!(
+                matches!(set_condition(text), Compiled::And(..) | Compiled::Or(..)),
+                "{text}"
+            );
+        }
     }
 }

@@ -86,7 +86,8 @@ struct HandArgs {
 
 #[derive(clap::Args)]
 struct ScoreArgs {
-    /// A built-in variant id or the path of a variant file; repeat to score under several.
+    /// A built-in variant id or the path of a variant file; repeat to score under several,
+    /// side by side.
     #[arg(long = "variant", value_name = "ID|PATH")]
     variants: Vec<String>,
     /// Overrides a parameter of the variant: `--param limit=500`.
@@ -374,25 +375,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .collect::<Result<Vec<_>, _>>()?;
             let hand = load_hand(&args.hand)?;
             let style = args.hand.tiles.into();
-            let cards: Vec<_> = variants.iter().map(|v| (score(v, &hand), v)).collect();
+            let refs: Vec<&CompiledVariant> = variants.iter().collect();
+            let cmp = compare::compare_hand(&refs, &hand);
+            let cards = cmp.cards.iter().zip(&variants);
             match args.hand.format {
+                // Several variants: side by side, then each card with its citations.
                 Format::Text | Format::Summary => {
-                    let texts: Vec<String> = cards
-                        .iter()
-                        .map(|(c, v)| render::score_text(c, v, style))
-                        .collect();
+                    let mut texts: Vec<String> = Vec::new();
+                    if variants.len() > 1 {
+                        texts.push(cmp.text());
+                    }
+                    texts.extend(cards.map(|(c, v)| render::score_text(c, v, style)));
                     out!("{}", texts.join("\n"));
                 }
-                Format::Json if cards.len() == 1 => {
-                    outln!("{}", render::score_json(&cards[0].0, cards[0].1, style))
+                Format::Json if variants.len() == 1 => {
+                    outln!("{}", render::score_json(&cmp.cards[0], &variants[0], style))
                 }
-                Format::Json => {
-                    let all: Vec<_> = cards
-                        .iter()
-                        .map(|(c, v)| render::score_json(c, v, style))
-                        .collect();
-                    outln!("{}", serde_json::Value::Array(all));
-                }
+                Format::Json => outln!("{}", cmp.json(style)),
             }
         }
         Command::Check(args) => {

@@ -444,3 +444,48 @@ fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_n
     assert!(!plot.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn several_variants_are_scored_side_by_side() {
+    // The contract: `score` with several `--variant` puts them side by side, any number of
+    // them, built-in or from paths. Each column's total is the total of that variant alone.
+    let hand = "examples/hands/south-dragon-pung.toml";
+    let variants = ["bmja", "polish", "rules/hong-kong.toml"];
+    let mut args = vec!["score", "--format", "json", hand];
+    for v in variants {
+        args.extend(["--variant", v]);
+    }
+    let out = mjrules(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json["variants"],
+        serde_json::json!(["bmja", "polish", "hong-kong"])
+    );
+    for (k, v) in variants.iter().enumerate() {
+        assert_eq!(
+            json["cards"][k]["total"],
+            total_of(&["score", "--format", "json", "--variant", v, hand]),
+            "{v}"
+        );
+    }
+    // A row per item that counted somewhere, with a value or null per variant.
+    let rows = json["rows"].as_array().unwrap();
+    let red = rows.iter().find(|r| r["item"] == "red-dragon").unwrap();
+    assert_eq!(red["values"], serde_json::json!([null, null, "1 faan"]));
+    // As text: the table first (header, then each variant's total), then each card.
+    args[2] = "text";
+    let text = stdout(&mjrules(&args, None));
+    let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(header, ["item", "bmja", "polish", "hong-kong"]);
+    let total_row = text.lines().find(|l| l.starts_with("total")).unwrap();
+    let totals: Vec<&str> = total_row.split_whitespace().skip(1).take(3).collect();
+    let expected: Vec<String> = (0..3)
+        .map(|k| json["cards"][k]["total"].to_string())
+        .collect();
+    assert_eq!(totals, expected, "{total_row}");
+    assert!(
+        text.contains("British Mah-Jong Association (bmja)\n"),
+        "{text}"
+    );
+}

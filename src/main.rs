@@ -605,10 +605,19 @@ fn score_corpus(
                 }
                 Format::Json => {
                     let card = scorer.score(&hand);
+                    // The corpus line first, so that a card can be traced back to its hand
+                    // (blank lines are skipped, so output lines do not count input lines).
+                    let mut json = serde_json::Map::new();
+                    json.insert("line".into(), n.into());
+                    if let serde_json::Value::Object(fields) =
+                        render::score_json(&card, variant, style)
+                    {
+                        json.extend(fields);
+                    }
                     (
                         n,
                         (card.totals.total, false, false, true),
-                        render::score_json(&card, variant, style).to_string(),
+                        serde_json::Value::Object(json).to_string(),
                     )
                 }
                 Format::Text => {

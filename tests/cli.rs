@@ -312,6 +312,22 @@ fn gen_and_corpus_scoring_through_the_binary() {
             .iter()
             .all(|l| l["winner"] == true && l["total"].as_i64().is_some())
     );
+    // Each card names its corpus line; blank lines are skipped, not counted as hands.
+    let with_blank = corpus.replacen('\n', "\n\n", 1);
+    let scored = stdout(&mjrules(
+        &["score", "--corpus", "-", "--format", "json"],
+        Some(&with_blank),
+    ));
+    let numbers: Vec<i64> = scored
+        .lines()
+        .take(3)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(numbers, [1, 3, 4]);
     let summary = mjrules(
         &["score", "--corpus", "-", "--format", "summary"],
         Some(&corpus),

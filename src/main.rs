@@ -110,7 +110,9 @@ struct CompareArgs {
     #[arg(long, conflicts_with_all = ["hand", "kajongg"])]
     corpus: Option<PathBuf>,
     /// With `--corpus`: writes a histogram of both variants' totals as SVG.
-    #[arg(long, requires = "corpus", value_name = "FILE.svg")]
+    // The conflicts are spelled out: clap does not enforce `requires` on an argument
+    // whose required one conflicts with an argument given.
+    #[arg(long, requires = "corpus", conflicts_with_all = ["hand", "kajongg"], value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Overrides a parameter of both variants: `--param limit=500`.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
@@ -311,6 +313,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             match &args.corpus {
                 Some(path) => {
                     compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref())?
+                }
+                None if args.hand.format == Format::Summary => {
+                    return Err(Failure::Input(
+                        "error: `--format summary` goes with `--corpus`\n".into(),
+                    ));
                 }
                 None => {
                     let hand = load_hand(&args.hand)?;
@@ -677,6 +684,7 @@ fn compare_corpus(
     plot: Option<&Path>,
 ) -> Result<(), Failure> {
     let (name, input) = open_corpus(path)?;
+    let start = Instant::now();
     // The chart's file is made before the corpus is scored, so that a path that cannot be
     // written fails at once rather than after a long run; it is removed if the run fails.
     let plot_error = |plot: &Path, e: std::io::Error| {
@@ -708,10 +716,28 @@ fn compare_corpus(
         }
         return Err(failure);
     }
+    let seconds = start.elapsed().as_secs_f64();
     let ids = [variants[0].id(), variants[1].id()];
     match format {
         Format::Json => outln!("{}", cmp.json(ids)),
-        _ => {
+        // The figures and the speed, without the score cards.
+        Format::Summary => {
+            let hands = cmp.sides[0].totals.len();
+            let per_second = if seconds > 0.0 {
+                hands as f64 / seconds
+            } else {
+                0.0
+            };
+            out!("{}", cmp.text(ids));
+            outln!(
+                "\n{} under {} and {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)",
+                stats::hands(hands),
+                ids[0],
+                ids[1],
+                rayon::current_num_threads()
+            );
+        }
+        Format::Text => {
             out!("{}", cmp.text(ids));
             // The score cards of the hands that differ most.
             for (_, line, text, _) in &cmp.differences {

@@ -505,3 +505,31 @@ fn several_variants_are_scored_side_by_side() {
         "{text}"
     );
 }
+
+#[test]
+fn compare_options_that_go_with_a_corpus_are_refused_without_one() {
+    let hand = "examples/hands/south-dragon-pung.toml";
+    for extra in [["--plot", "chart.svg"], ["--format", "summary"]] {
+        let mut args = vec!["compare", "bmja", "dmjl", hand];
+        args.extend(extra);
+        let out = mjrules(&args, None);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(stdout(&out).is_empty(), "{extra:?}");
+    }
+    // Over a corpus, the summary is the figures and the speed, without the score cards.
+    let corpus = stdout(&mjrules(&["gen", "--seed", "8", "--count", "40"], None));
+    let out = mjrules(
+        &[
+            "compare", "bmja", "dmjl", "--corpus", "-", "--format", "summary",
+        ],
+        Some(&corpus),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("40 hands\n"), "{text}");
+    assert!(
+        text.contains("\n40 hands under bmja and dmjl in "),
+        "{text}"
+    );
+    assert!(!text.contains("── line"), "{text}");
+}

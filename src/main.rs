@@ -71,10 +71,18 @@ struct HandArgs {
     #[arg(long, conflicts_with = "hand", requires = "seat")]
     kajongg: Option<String>,
     /// The player's seat, for `--kajongg`.
-    #[arg(long, value_parser = parse_wind)]
+    // A hand file names its own winds: these go with `--kajongg` only (the conflict is
+    // spelled out, as clap does not enforce `requires` when `--kajongg` conflicts).
+    #[arg(long, value_parser = parse_wind, requires = "kajongg", conflicts_with = "hand")]
     seat: Option<Wind>,
     /// The prevailing wind, for `--kajongg` (default east).
-    #[arg(long, value_parser = parse_wind, default_value = "east")]
+    #[arg(
+        long,
+        value_parser = parse_wind,
+        default_value = "east",
+        requires = "kajongg",
+        conflicts_with = "hand"
+    )]
     prevailing: Wind,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -94,7 +102,7 @@ struct ScoreArgs {
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
     params: Vec<(String, String)>,
     /// Scores every hand of a corpus (JSON Lines, `-` for standard input) instead of one hand.
-    #[arg(long, conflicts_with_all = ["hand", "kajongg"])]
+    #[arg(long, conflicts_with_all = ["hand", "kajongg", "seat", "prevailing"])]
     corpus: Option<PathBuf>,
     #[command(flatten)]
     hand: HandArgs,
@@ -107,7 +115,7 @@ struct CompareArgs {
     /// The second variant (built-in id or path).
     b: String,
     /// Compares over every hand of a corpus (JSON Lines, `-` for standard input).
-    #[arg(long, conflicts_with_all = ["hand", "kajongg"])]
+    #[arg(long, conflicts_with_all = ["hand", "kajongg", "seat", "prevailing"])]
     corpus: Option<PathBuf>,
     /// With `--corpus`: writes a histogram of both variants' totals as SVG.
     // The conflicts are spelled out: clap does not enforce `requires` on an argument

@@ -108,6 +108,32 @@ fn a_bad_command_line_exits_2() {
     let out = mjrules(&["waits", "x.toml", "--format", "yaml"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("invalid value 'yaml'"));
+    // The winds on the command line go with `--kajongg` only: a hand file and a corpus name
+    // their own, so they are refused rather than ignored.
+    let hand = "examples/hands/south-dragon-pung.toml";
+    for args in [
+        &["score", hand, "--seat", "west"][..],
+        &["score", hand, "--prevailing", "west"],
+        &["score", "--corpus", "-", "--seat", "west"],
+        &[
+            "compare",
+            "bmja",
+            "dmjl",
+            "--corpus",
+            "-",
+            "--prevailing",
+            "south",
+        ],
+        &["waits", "--seat", "west"],
+    ] {
+        let out = mjrules(args, Some(""));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).starts_with("error: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
 }
 
 /// The example hand under BMJA, worked from text 003: 777z exposed pung 4, 222m and 666s

@@ -25,9 +25,11 @@ struct Batch {
 }
 
 impl Batch {
-    /// Empties the batch and reads the next lines into it; `number` counts every line read.
-    /// An error comes with the number of the line that could not be read. The bytes are
-    /// checked as UTF-8 line by line, later, on every core.
+    /// Empties the batch and reads the next lines into it (at least [`BATCH`] unless the
+    /// input ends first; whole blocks of the reader's buffer at a time, the lines found in
+    /// them with `memchr`); `number` counts every line read. An error comes with the number
+    /// of the line that could not be read. The bytes are checked as UTF-8 line by line,
+    /// later, on every core.
     fn fill(
         &mut self,
         input: &mut impl BufRead,
@@ -35,22 +37,47 @@ impl Batch {
     ) -> Result<(), (usize, std::io::Error)> {
         self.bytes.clear();
         self.lines.clear();
+        // Where the line being read starts in `bytes`.
+        let mut start = 0;
         while self.lines.len() < BATCH {
-            let start = self.bytes.len();
-            let read = input
-                .read_until(b'\n', &mut self.bytes)
-                .map_err(|e| (*number + 1, e))?;
-            if read == 0 {
+            let block = input.fill_buf().map_err(|e| (*number + 1, e))?;
+            if block.is_empty() {
+                // The input ends; its last line may have no line end.
+                if start < self.bytes.len() {
+                    *number += 1;
+                    keep(
+                        &self.bytes,
+                        &mut self.lines,
+                        *number,
+                        start..self.bytes.len(),
+                    );
+                }
                 break;
             }
-            *number += 1;
-            let line = self.bytes[start..].trim_ascii();
-            if !line.is_empty() {
-                let end = start + self.bytes[start..].trim_ascii_end().len();
-                self.lines.push((*number, start..end));
+            // Whole lines only, unless no line ends in the block (a long line goes on).
+            let take = memchr::memrchr(b'\n', block).map_or(block.len(), |i| i + 1);
+            let from = self.bytes.len();
+            self.bytes.extend_from_slice(&block[..take]);
+            input.consume(take);
+            for end in memchr::memchr_iter(b'\n', &self.bytes[from..]) {
+                *number += 1;
+                keep(&self.bytes, &mut self.lines, *number, start..from + end);
+                start = from + end + 1;
             }
         }
         Ok(())
+    }
+}
+
+/// Keeps the line `range` of `bytes`, numbered `number`, in `lines`, without the white space
+/// at its end, unless it is blank.
+fn keep(bytes: &[u8], lines: &mut Vec<(usize, Range<usize>)>, number: usize, range: Range<usize>) {
+    let line = &bytes[range.clone()];
+    if !line.trim_ascii().is_empty() {
+        lines.push((
+            number,
+            range.start..range.start + line.trim_ascii_end().len(),
+        ));
     }
 }
 
@@ -123,4 +150,74 @@ fn not_utf8() -> std::io::Error {
         std::io::ErrorKind::InvalidData,
         "stream did not contain valid UTF-8",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines `fill` keeps from `text`, read through a buffer of `capacity` bytes.
+    fn lines_of(text: &str, capacity: usize) -> (Vec<(usize, String)>, usize) {
+        let mut input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        let (mut batch, mut number) = (Batch::default(), 0);
+        batch.fill(&mut input, &mut number).unwrap();
+        let lines = batch
+            .lines
+            .iter()
+            .map(|(n, r)| {
+                (
+                    *n,
+                    String::from_utf8(batch.bytes[r.clone()].to_vec()).unwrap(),
+                )
+            })
+            .collect();
+        (lines, number)
+    }
+
+    #[test]
+    fn lines_are_numbered_as_in_the_file_whatever_the_blocks() {
+        // Blank lines are counted but not kept; a line end may be CRLF; the last line may
+        // have no line end; leading space is kept (JSON allows it), trailing space is not.
+        let text = "{\"a\":1}\n\n  \r\n {\"b\":2}\r\n{\"c\":3}  \n{\"d\":4}";
+        let expected = vec![
+            (1, "{\"a\":1}".to_string()),
+            (4, " {\"b\":2}".to_string()),
+            (5, "{\"c\":3}".to_string()),
+            (6, "{\"d\":4}".to_string()),
+        ];
+        // Blocks smaller than a line, cutting lines and line ends anywhere, and one block.
+        for capacity in [1, 2, 3, 5, 8, 4096] {
+            assert_eq!(
+                lines_of(text, capacity),
+                (expected.clone(), 6),
+                "{capacity}"
+            );
+        }
+        assert_eq!(lines_of("", 8), (vec![], 0));
+        assert_eq!(lines_of("\n\n", 8), (vec![], 2));
+    }
+
+    #[test]
+    fn a_batch_stops_after_batch_lines_and_the_next_goes_on() {
+        let total = BATCH + 100;
+        let text: String = (1..=total).map(|n| format!("{n}\n")).collect();
+        let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
+        let (mut batch, mut number) = (Batch::default(), 0);
+        batch.fill(&mut input, &mut number).unwrap();
+        // Whole blocks are read, so a batch may hold a few lines more than BATCH (a block of
+        // 64 bytes holds at most 32 lines here).
+        let first = batch.lines.len();
+        assert!((BATCH..BATCH + 32).contains(&first), "{first}");
+        assert_eq!(number, first);
+        batch.fill(&mut input, &mut number).unwrap();
+        assert_eq!(batch.lines.len(), total - first);
+        assert_eq!(batch.lines[0].0, first + 1);
+        let (n, range) = batch.lines.last().unwrap();
+        assert_eq!(
+            (*n, &batch.bytes[range.clone()]),
+            (total, total.to_string().as_bytes())
+        );
+        batch.fill(&mut input, &mut number).unwrap();
+        assert!(batch.lines.is_empty());
+    }
 }

@@ -170,6 +170,9 @@ pub struct Mask {
     pub none: u64,
     /// Bits of which one must be set (0: no such requirement).
     pub any: u64,
+    /// A second group of bits of which one must be set (0: none), so that `(pung or kong)
+    /// and (concealed or claimed)` is one test too.
+    pub any2: u64,
 }
 
 impl Mask {
@@ -194,14 +197,25 @@ impl Mask {
         flags & self.all == self.all
             && flags & self.none == 0
             && (self.any == 0 || flags & self.any != 0)
+            && (self.any2 == 0 || flags & self.any2 != 0)
     }
 
-    /// The conjunction of two tests, when it is one test.
+    /// The conjunction of two tests, when it is one test: at most two distinct groups of
+    /// `any` bits between them.
     fn and(self, other: Mask) -> Option<Mask> {
-        (self.any == 0 || other.any == 0 || self.any == other.any).then_some(Mask {
+        let mut groups = [0u64; 2];
+        let mut n = 0;
+        for g in [self.any, self.any2, other.any, other.any2] {
+            if g != 0 && !groups[..n].contains(&g) {
+                *groups.get_mut(n)? = g;
+                n += 1;
+            }
+        }
+        Some(Mask {
             all: self.all | other.all,
             none: self.none | other.none,
-            any: self.any | other.any,
+            any: groups[0],
+            any2: groups[1],
         })
     }
 
@@ -212,11 +226,13 @@ impl Mask {
                 all,
                 none: 0,
                 any: 0,
+                any2: 0,
             } if all.count_ones() == 1 => Some(all),
             Mask {
                 all: 0,
                 none: 0,
                 any,
+                any2: 0,
             } if any != 0 => Some(any),
             _ => None,
         };
@@ -230,6 +246,7 @@ impl Mask {
                 all,
                 none: 0,
                 any: 0,
+                any2: 0,
             } if all.count_ones() == 1 => Some(Mask {
                 none: all,
                 ..Mask::default()
@@ -238,6 +255,7 @@ impl Mask {
                 all: 0,
                 none: 0,
                 any,
+                any2: 0,
             } => Some(Mask {
                 none: any,
                 ..Mask::default()
@@ -781,7 +799,14 @@ mod tests {
 
     #[test]
     fn flag_tests_fold_into_one_mask_where_they_make_one() {
-        let mask = |all, none, any| Compiled::ElemMask(Mask { all, none, any });
+        let mask = |all, none, any| {
+            Compiled::ElemMask(Mask {
+                all,
+                none,
+                any,
+                any2: 0,
+            })
+        };
         assert_eq!(
             set_condition("pung and simple and not exposed"),
             mask(elem::PUNG | elem::SIMPLE, elem::EXPOSED, 0)
@@ -796,9 +821,18 @@ mod tests {
             elem::DRAGON | elem::OWN_WIND
         );
         assert_eq!(set_condition("dragon or dragon"), mask(elem::DRAGON, 0, 0));
-        // Two disjunctions need two tests; so does a disjunction with a negation.
+        // Two disjunctions are one test, three are two.
+        let Compiled::ElemMask(m) = set_condition("(pung or kong) and (concealed or claimed)")
+        else {
+            panic!("not one mask");
+        };
+        assert_eq!(
+            (m.any, m.any2),
+            (elem::PUNG | elem::KONG, elem::CONCEALED | elem::CLAIMED)
+        );
+        // A disjunction with a negation, three disjunctions, a number: more than one test.
         for text in [
-            "(pung or kong) and (concealed or claimed)",
+            "(pung or kong) and (concealed or claimed) and (dragon or wind)",
             "dragon or not exposed",
             "dragon or number == 1",
         ] {

@@ -148,16 +148,23 @@ impl Compiled {
                     all,
                     none: 0,
                     any: 0,
+                    any2: 0,
                 }) if all.count_ones() == 1 => i64::from(facts.any[c.slot()] & all != 0),
                 Compiled::ElemMask(Mask {
                     all: 0,
                     none: 0,
                     any,
+                    any2: 0,
                 }) => i64::from(facts.any[c.slot()] & any != 0),
                 _ => i64::from(facts.elements(*c).iter().any(|e| cond.holds(facts, *e))),
             },
             Compiled::All(c, cond) => match **cond {
-                Compiled::ElemMask(Mask { all, none, any: 0 }) => {
+                Compiled::ElemMask(Mask {
+                    all,
+                    none,
+                    any: 0,
+                    any2: 0,
+                }) => {
                     i64::from(facts.every[c.slot()] & all == all && facts.any[c.slot()] & none == 0)
                 }
                 _ => i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e))),

@@ -103,6 +103,7 @@ impl Gate {
                 if let Compiled::Any(collection, mask) = &**inner
                     && let Compiled::ElemMask(m) = **mask
                     && m.none == 0
+                    && m.any2 == 0
                     && (m.any == 0 && m.all.count_ones() == 1 || m.all == 0)
                 {
                     // No element has this bit, or any of these bits.
@@ -174,16 +175,18 @@ impl Gate {
 /// mask met by every element, no element with some bits, a special shape. The aggregates
 /// the gate reads answer these exactly, as [`Compiled::eval`] does from them.
 fn decides(c: &Compiled) -> bool {
-    let single = |m: &Mask| m.none == 0 && m.any == 0 && m.all.count_ones() == 1;
+    let no_any = |m: &Mask| m.any == 0 && m.any2 == 0;
+    let single = |m: &Mask| m.none == 0 && no_any(m) && m.all.count_ones() == 1;
     match c {
-        Compiled::HandMask(m) => m.any == 0,
+        Compiled::HandMask(m) => no_any(m),
         Compiled::Any(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if single(m)),
-        Compiled::All(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if m.any == 0),
+        Compiled::All(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if no_any(m)),
         Compiled::Not(inner) => matches!(
             &**inner,
             Compiled::Any(_, mask) if matches!(
                 &**mask,
-                Compiled::ElemMask(m) if single(m) || (m.none == 0 && m.all == 0 && m.any != 0)
+                Compiled::ElemMask(m)
+                    if single(m) || (m.none == 0 && m.all == 0 && m.any != 0 && m.any2 == 0)
             )
         ),
         Compiled::Shape(_) => true,

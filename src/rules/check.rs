@@ -469,7 +469,7 @@ fn collect_calling(c: &Compiled, out: &mut Vec<usize>) {
 /// True when the expression reads one of the hand flags in `mask`.
 fn uses_hand_flag(c: &Compiled, mask: u64) -> bool {
     match c {
-        Compiled::HandMask(m) => (m.all | m.none | m.any) & mask != 0,
+        Compiled::HandMask(m) => (m.all | m.none | m.any | m.any2) & mask != 0,
         Compiled::Not(a) | Compiled::Neg(a) => uses_hand_flag(a, mask),
         Compiled::And(a, b)
         | Compiled::Or(a, b)

@@ -499,13 +499,13 @@ fn apply_items(
             .payments
             .liabilities
             .iter()
-            .position(|(c, _)| c.holds(facts, Elem::default()));
+            .position(|(c, _)| c.holds(&words, facts));
     }
     if winner
         && let Some(unmet) = variant
             .requirements
             .iter()
-            .position(|r| !r.holds(facts, Elem::default()))
+            .position(|r| !r.holds(&words, facts))
     {
         // Not a valid Mah-Jong under this variant: the hand scores nothing.
         totals = Totals {

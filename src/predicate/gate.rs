@@ -11,7 +11,7 @@
 //! `count(c, …) >= 1`, `shape(…)`, `calling(…)`); anything else leaves the gate open.
 
 use super::compile::{Cmp, Collection, Compiled, Mask};
-use super::eval::Facts;
+use super::eval::{Elem, Facts};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
@@ -167,6 +167,34 @@ impl Gate {
             differ |= (word & mask) ^ want;
         }
         differ == 0
+    }
+}
+
+/// A condition on the hand with its gate, for conditions checked on every reading without
+/// an item's bookkeeping (requirements, liabilities).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gated {
+    /// The condition.
+    pub when: Compiled,
+    gate: Gate,
+    rest: Compiled,
+}
+
+impl Gated {
+    /// The condition `when` on the hand, with its gate and rest.
+    pub fn new(when: Compiled) -> Gated {
+        Gated {
+            gate: Gate::of(&when, None),
+            rest: Gate::rest(&when),
+            when,
+        }
+    }
+
+    /// True when the condition holds for `facts`, whose words are `words`.
+    pub fn holds(&self, words: &Words, facts: &Facts<'_>) -> bool {
+        let holds = self.gate.open(words) && self.rest.holds(facts, Elem::default());
+        debug_assert_eq!(holds, self.when.holds(facts, Elem::default()));
+        holds
     }
 }
 

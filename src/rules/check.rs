@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
-use crate::predicate::gate::Gate;
+use crate::predicate::gate::{Gate, Gated};
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
@@ -25,7 +25,7 @@ pub struct CompiledPayments {
     /// Conditions on one payment (payment scope); each that holds doubles it.
     pub doubles: Vec<Compiled>,
     /// Conditions on the winner's hand, and who then pays for all.
-    pub liabilities: Vec<(Compiled, super::Liable)>,
+    pub liabilities: Vec<(Gated, super::Liable)>,
 }
 
 /// A checked variant, ready to score with.
@@ -43,7 +43,7 @@ pub struct CompiledVariant {
     /// The gates of the shapes' conditions, in the same order.
     pub shape_gates: Vec<Gate>,
     /// Its requirements' conditions, in order.
-    pub requirements: Vec<Compiled>,
+    pub requirements: Vec<Gated>,
     /// The score cap (points-and-doubles), if any.
     pub limit: Option<i64>,
     /// The least faan to win (faan).
@@ -144,7 +144,10 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         out
     };
     let shapes = compile_conditions(&variant.shapes, "shape");
-    let requirements = compile_conditions(&variant.requirements, "requirement");
+    let requirements: Vec<Gated> = compile_conditions(&variant.requirements, "requirement")
+        .into_iter()
+        .map(Gated::new)
+        .collect();
 
     let mut ids: HashMap<&str, usize> = HashMap::new();
     for (index, item) in variant.items.iter().enumerate() {
@@ -314,7 +317,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         .iter()
         .flat_map(|i| [&i.when, &i.value])
         .chain(shapes.iter())
-        .chain(requirements.iter())
+        .chain(requirements.iter().map(|r| &r.when))
     {
         collect_calling(c, &mut called);
     }
@@ -434,7 +437,7 @@ fn compile_payments(
         .iter()
         .filter_map(|r| {
             let c = compile_source(&r.when, Scope::Hand, Type::Bool, env, problems)?;
-            Some((c, r.liable?))
+            Some((Gated::new(c), r.liable?))
         })
         .collect();
     CompiledPayments {

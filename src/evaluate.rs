@@ -197,6 +197,13 @@ impl<'v> Scorer<'v> {
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
         }
+        // `suits(tiles) == 1` as a flag, for the gates.
+        let suits = elem::CHARACTERS | elem::DOTS | elem::BAMBOO;
+        let base_flags = if (tiles_any & suits).count_ones() == 1 {
+            base_flags | hf::ONE_SUIT
+        } else {
+            base_flags
+        };
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !variant.calling_targets.is_empty() {

@@ -8,10 +8,12 @@
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
-//! `count(c, …) >= 1`, `shape(…)`, `calling(…)`); anything else leaves the gate open.
+//! `count(c, …) >= 1`, `suits(tiles) == 1` (the hand flag `ONE_SUIT`, which the scorer sets),
+//! `shape(…)`, `calling(…)`); anything else leaves the gate open.
 
 use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::{Elem, Facts};
+use super::names::hand;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
@@ -110,6 +112,7 @@ impl Gate {
                     self.forbid(ANY + collection.slot(), m.all | m.any);
                 }
             }
+            c if is_one_suit(c) => self.require(HAND, hand::ONE_SUIT),
             Compiled::Shape(i) => self.require(SHAPES, 1 << i),
             Compiled::Calling(i) => self.require(CALLED, calling_bit(*i as usize)),
             Compiled::Cmp(op, count, bound) => {
@@ -135,8 +138,8 @@ impl Gate {
 
     /// The condition less its top conjuncts that an open gate has already decided (they
     /// hold whenever the gate is open), to evaluate after the gate: `complete and
-    /// suits(tiles) == 1 and any(tiles, honour)` leaves `suits(tiles) == 1`, and a condition
-    /// the gate decides whole leaves the constant true.
+    /// kinds(tiles) == 13 and any(tiles, honour)` leaves `kinds(tiles) == 13`, and a
+    /// condition the gate decides whole leaves the constant true.
     pub fn rest(condition: &Compiled) -> Compiled {
         match condition {
             Compiled::And(a, b) => match (Gate::rest(a), Gate::rest(b)) {
@@ -218,8 +221,14 @@ fn decides(c: &Compiled) -> bool {
             )
         ),
         Compiled::Shape(_) => true,
-        _ => false,
+        c => is_one_suit(c),
     }
+}
+
+/// True for `suits(tiles) == 1`, which the scorer keeps as the hand flag `ONE_SUIT`.
+fn is_one_suit(c: &Compiled) -> bool {
+    matches!(c, Compiled::Cmp(Cmp::Eq, a, b)
+        if matches!(**a, Compiled::Suits(Collection::Tiles)) && matches!(**b, Compiled::Const(1)))
 }
 
 /// Calls `f` on each mask among the top conjuncts of `c`.
@@ -275,16 +284,20 @@ mod tests {
     #[test]
     fn the_rest_drops_what_the_gate_decides() {
         let rest = |text| Gate::rest(&compiled(text));
-        // The flag test and the one bit of some tile are the gate's; the suit count is not.
+        // The flag test and the one bit of some tile are the gate's; the kind count is not.
         assert_eq!(
-            rest("complete and suits(tiles) == 1 and any(tiles, honour)"),
-            compiled("suits(tiles) == 1")
+            rest("complete and kinds(tiles) == 13 and any(tiles, honour)"),
+            compiled("kinds(tiles) == 13")
         );
-        // Every tile major and no tile an honour: decided whole.
-        assert_eq!(
-            rest("all(tiles, major) and not any(tiles, honour)"),
-            Compiled::Const(1)
-        );
+        // Every tile major and no tile an honour; one suit and no honour: decided whole.
+        for decided in [
+            "all(tiles, major) and not any(tiles, honour)",
+            "suits(tiles) == 1 and not any(tiles, honour)",
+        ] {
+            assert_eq!(rest(decided), Compiled::Const(1), "{decided}");
+        }
+        // Two suits are not a flag.
+        assert_eq!(rest("suits(tiles) == 2"), compiled("suits(tiles) == 2"));
         // Kept: two bits of some set (the gate asks only that some set has each), a count,
         // a mask inside `all` with a comparison, and `not any` with every element counted.
         for kept in [
@@ -329,6 +342,10 @@ mod tests {
         let sets = |any| [0, any, 0, 0, 0, 0, 0, 0, 0];
         assert!(g.open(&sets(elem::PUNG | elem::MAJOR | elem::CHOW)));
         assert!(!g.open(&sets(elem::PUNG | elem::SIMPLE)));
+        // One suit: the hand flag the scorer sets.
+        let g = gate("suits(tiles) == 1", Scope::Hand);
+        assert!(g.open(&tiles_words(hand::ONE_SUIT, &[])));
+        assert!(!g.open(&tiles_words(0, &[])));
     }
 
     #[test]

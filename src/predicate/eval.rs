@@ -118,29 +118,34 @@ impl Compiled {
             Compiled::Neg(a) => a.value(facts, current).saturating_neg(),
             Compiled::And(a, b) => i64::from(a.holds(facts, current) && b.holds(facts, current)),
             Compiled::Or(a, b) => i64::from(a.holds(facts, current) || b.holds(facts, current)),
-            Compiled::Cmp(op, a, b) => i64::from(compare(
-                *op,
-                a.value(facts, current),
-                b.value(facts, current),
-            )),
+            // The usual comparison, `count(c, flags) == k`, is counted here without a call.
+            Compiled::Cmp(op, a, b) => match (&**a, &**b) {
+                (Compiled::Count(c, inner), Compiled::Const(k))
+                    if let Compiled::ElemMask(m) = **inner =>
+                {
+                    let count: i64 = facts
+                        .elements(*c)
+                        .iter()
+                        .filter(|e| m.test(e.flags))
+                        .map(|e| weight(*c, e))
+                        .sum();
+                    i64::from(compare(*op, count, *k))
+                }
+                _ => i64::from(compare(
+                    *op,
+                    a.value(facts, current),
+                    b.value(facts, current),
+                )),
+            },
             Compiled::Arith(op, a, b) => {
                 arith(*op, a.value(facts, current), b.value(facts, current))
             }
-            Compiled::Count(c, cond) => {
-                let weigh = |e: &Elem| {
-                    if *c == Collection::Tiles {
-                        i64::from(e.copies)
-                    } else {
-                        1
-                    }
-                };
-                facts
-                    .elements(*c)
-                    .iter()
-                    .filter(|e| cond.holds(facts, **e))
-                    .map(weigh)
-                    .sum()
-            }
+            Compiled::Count(c, cond) => facts
+                .elements(*c)
+                .iter()
+                .filter(|e| cond.holds(facts, **e))
+                .map(|e| weight(*c, e))
+                .sum(),
             // A flag asked of some or every element is read from the aggregates when it can
             // be: one bit (or one of several bits) of some element, all bits of every element.
             Compiled::Any(c, cond) => match **cond {
@@ -198,6 +203,15 @@ impl Compiled {
             Compiled::Const(v) => *v,
             _ => self.eval(facts, current),
         }
+    }
+}
+
+/// What an element counts for in `count(c, …)`: a tile its copies, anything else one.
+fn weight(c: Collection, e: &Elem) -> i64 {
+    if c == Collection::Tiles {
+        i64::from(e.copies)
+    } else {
+        1
     }
 }
 

@@ -656,11 +656,6 @@ fn score_corpus(
     )?;
     let seconds = start.elapsed().as_secs_f64();
     if format == Format::Summary {
-        let per_second = if seconds > 0.0 {
-            count as f64 / seconds
-        } else {
-            0.0
-        };
         let d = &side.totals;
         let totals = match (d.mean(), d.quantile(0.5), d.quantile(0.9), d.max()) {
             (Some(mean), Some(median), Some(p90), Some(max)) => format!(
@@ -669,12 +664,10 @@ fn score_corpus(
             _ => "no totals: the corpus has no hands".to_string(),
         };
         let text = format!(
-            "{} under {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)\n\
+            "{}\n\
              {totals}\n\
              winners {}, of which not a valid win {}; limit hands {}\n",
-            stats::hands(count as u64),
-            variant.id(),
-            rayon::current_num_threads(),
+            speed(count as u64, variant.id(), seconds),
             side.winners,
             side.invalid_wins,
             side.limit_hands,
@@ -682,6 +675,21 @@ fn score_corpus(
         write_line(&mut writer, text.trim_end())?;
     }
     writer.flush().map_err(|e| output_error(&e))
+}
+
+/// The speed line of a corpus summary: `N hands under V in S s: R hands per second (T
+/// threads)`.
+fn speed(hands: u64, under: &str, seconds: f64) -> String {
+    let per_second = if seconds > 0.0 {
+        hands as f64 / seconds
+    } else {
+        0.0
+    };
+    format!(
+        "{} under {under} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)",
+        stats::hands(hands),
+        rayon::current_num_threads()
+    )
 }
 
 /// `compare A B --corpus`.
@@ -730,20 +738,9 @@ fn compare_corpus(
         Format::Json => outln!("{}", cmp.json(ids)),
         // The figures and the speed, without the score cards.
         Format::Summary => {
-            let hands = cmp.sides[0].totals.len();
-            let per_second = if seconds > 0.0 {
-                hands as f64 / seconds
-            } else {
-                0.0
-            };
+            let under = format!("{} and {}", ids[0], ids[1]);
             out!("{}", cmp.text(ids));
-            outln!(
-                "\n{} under {} and {} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)",
-                stats::hands(hands),
-                ids[0],
-                ids[1],
-                rayon::current_num_threads()
-            );
+            outln!("\n{}", speed(cmp.sides[0].totals.len(), &under, seconds));
         }
         Format::Text => {
             out!("{}", cmp.text(ids));

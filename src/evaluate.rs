@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::Compiled;
-use crate::predicate::eval::{Elem, Facts};
+use crate::predicate::eval::{Elem, Facts, suits};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CallingTarget, CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
@@ -198,8 +198,7 @@ impl<'v> Scorer<'v> {
             self.tiles.push(e);
         }
         // `suits(tiles) == 1` as a flag, for the gates.
-        let suits = elem::CHARACTERS | elem::DOTS | elem::BAMBOO;
-        let base_flags = if (tiles_any & suits).count_ones() == 1 {
+        let base_flags = if suits(tiles_any) == 1 {
             base_flags | hf::ONE_SUIT
         } else {
             base_flags
@@ -212,9 +211,9 @@ impl<'v> Scorer<'v> {
             // sets forms one.
             let shape_may_form = hand.melds.is_empty()
                 && variant
-                    .shape_gates
+                    .shapes
                     .iter()
-                    .any(|g| g.may_open_with_more_tiles(tiles_any, tiles_every));
+                    .any(|s| s.gate.may_open_with_more_tiles(tiles_any, tiles_every));
             self.calling_for(hand, &own, shape_may_form, &mut calling);
         }
         for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
@@ -238,13 +237,8 @@ impl<'v> Scorer<'v> {
         shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
         if hand.melds.is_empty() {
             let words = gate::words(&shape_facts);
-            for (i, (shape, gate)) in variant.shapes.iter().zip(&variant.shape_gates).enumerate() {
-                let open = gate.open(&words);
-                debug_assert!(
-                    open || !shape.holds(&shape_facts, Elem::default()),
-                    "a shut gate hid a shape"
-                );
-                if open && shape.holds(&shape_facts, Elem::default()) {
+            for (i, shape) in variant.shapes.iter().enumerate() {
+                if shape.holds(&words, &shape_facts) {
                     shapes |= 1 << i;
                 }
             }
@@ -427,7 +421,7 @@ fn apply_items(
     replaced.clear();
     let words = gate::words(facts);
     for compiled in &variant.by_player[usize::from(!winner)] {
-        if !compiled.gate.open(&words) {
+        if !compiled.condition.gate.open(&words) {
             debug_assert!(!holds_anywhere(compiled, facts), "a shut gate hid an item");
             continue;
         }
@@ -441,10 +435,10 @@ fn apply_items(
         };
         // The common shape, a flag test worth a constant on each set, gets a tight loop.
         if let (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(value)) =
-            (compiled.for_each, &compiled.rest, &compiled.value)
+            (compiled.for_each, &compiled.condition.rest, &compiled.value)
         {
             for (k, e) in facts.sets.iter().enumerate() {
-                debug_assert_eq!(mask.test(e.flags), compiled.when.holds(facts, *e));
+                debug_assert_eq!(mask.test(e.flags), compiled.condition.when.holds(facts, *e));
                 if mask.test(e.flags) {
                     hit.times += 1;
                     hit.sets |= 1 << k;
@@ -453,12 +447,7 @@ fn apply_items(
             hit.amount = value.saturating_mul(i64::from(hit.times));
         } else {
             let mut look = |e: Elem, weight: u32| {
-                let holds = compiled.rest.holds(facts, e);
-                debug_assert_eq!(
-                    holds,
-                    compiled.when.holds(facts, e),
-                    "the rest of a condition"
-                );
+                let holds = compiled.condition.holds_past_gate(facts, e);
                 if holds {
                     hit.times += weight;
                     let value = compiled.value.value(facts, e);
@@ -534,7 +523,9 @@ fn holds_anywhere(item: &CompiledItem, facts: &Facts<'_>) -> bool {
         ForEach::Tile => facts.tiles,
         ForEach::Bonus => facts.bonus,
     };
-    elements.iter().any(|&e| item.when.holds(facts, e))
+    elements
+        .iter()
+        .any(|&e| item.condition.when.holds(facts, e))
 }
 
 /// Combines the items that counted into the numbers of the score.

@@ -782,19 +782,25 @@ fn fold(node: Compiled) -> Compiled {
     }
 }
 
+/// `text` compiled as a condition in `scope`, with no parameters, shapes or items to name
+/// (for tests; panics on a mistake).
+#[cfg(test)]
+pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
+    let env = Env {
+        params: &[],
+        shapes: &[],
+        items: &[],
+    };
+    compile(&super::parse(text).unwrap(), scope, Type::Bool, &env).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::predicate::names::elem;
-    use crate::predicate::parse;
 
     fn set_condition(text: &str) -> Compiled {
-        let env = Env {
-            params: &[],
-            shapes: &[],
-            items: &[],
-        };
-        compile(&parse(text).unwrap(), Scope::Set, Type::Bool, &env).unwrap()
+        test_condition(text, Scope::Set)
     }
 
     #[test]

@@ -174,10 +174,7 @@ impl Compiled {
                 }
                 _ => i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e))),
             },
-            Compiled::Suits(c) => {
-                let suits = elem::CHARACTERS | elem::DOTS | elem::BAMBOO;
-                i64::from((facts.any[c.slot()] & suits).count_ones())
-            }
+            Compiled::Suits(c) => i64::from(suits(facts.any[c.slot()])),
             Compiled::Kinds => facts.tiles.len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
@@ -204,6 +201,11 @@ impl Compiled {
             _ => self.eval(facts, current),
         }
     }
+}
+
+/// How many suits the flags name (`suits(c)` of a collection whose flags' or is `flags`).
+pub fn suits(flags: u64) -> u32 {
+    (flags & (elem::CHARACTERS | elem::DOTS | elem::BAMBOO)).count_ones()
 }
 
 /// What an element counts for in `count(c, …)`: a tile its copies, anything else one.

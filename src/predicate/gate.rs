@@ -173,31 +173,50 @@ impl Gate {
     }
 }
 
-/// A condition on the hand with its gate, for conditions checked on every reading without
-/// an item's bookkeeping (requirements, liabilities).
+/// A condition with its gate and its rest: what items, requirements and liabilities keep,
+/// so that each is tested by its gate before the rest of it is evaluated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Gated {
     /// The condition.
     pub when: Compiled,
-    gate: Gate,
-    rest: Compiled,
+    /// Necessary conditions of `when`, tested first.
+    pub gate: Gate,
+    /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
+    pub rest: Compiled,
 }
 
 impl Gated {
-    /// The condition `when` on the hand, with its gate and rest.
-    pub fn new(when: Compiled) -> Gated {
+    /// The condition `when`, evaluated on each element of `each`, or on the hand.
+    pub fn new(when: Compiled, each: Option<Collection>) -> Gated {
         Gated {
-            gate: Gate::of(&when, None),
+            gate: Gate::of(&when, each),
             rest: Gate::rest(&when),
             when,
         }
     }
 
-    /// True when the condition holds for `facts`, whose words are `words`.
-    pub fn holds(&self, words: &Words, facts: &Facts<'_>) -> bool {
-        let holds = self.gate.open(words) && self.rest.holds(facts, Elem::default());
-        debug_assert_eq!(holds, self.when.holds(facts, Elem::default()));
+    /// Whether the condition holds for `facts`, looking at `current`, once the gate is
+    /// known to be open (debug builds check the rest against the whole condition).
+    #[inline]
+    pub fn holds_past_gate(&self, facts: &Facts<'_>, current: Elem) -> bool {
+        let holds = self.rest.holds(facts, current);
+        debug_assert_eq!(
+            holds,
+            self.when.holds(facts, current),
+            "the rest of a condition"
+        );
         holds
+    }
+
+    /// Whether the condition holds for the hand of `facts`, whose words are `words` (debug
+    /// builds check that a shut gate hides nothing that holds).
+    pub fn holds(&self, words: &Words, facts: &Facts<'_>) -> bool {
+        let open = self.gate.open(words);
+        debug_assert!(
+            open || !self.when.holds(facts, Elem::default()),
+            "a shut gate hid a condition"
+        );
+        open && self.holds_past_gate(facts, Elem::default())
     }
 }
 
@@ -246,17 +265,12 @@ fn for_each_mask(c: &Compiled, f: &mut impl FnMut(Mask)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predicate::compile::{Env, compile};
+    use crate::predicate::compile::{Env, compile, test_condition};
     use crate::predicate::names::{elem, hand};
     use crate::predicate::{Scope, Type, parse};
 
     fn gate(text: &str, scope: Scope) -> Gate {
-        let env = Env {
-            params: &[],
-            shapes: &[],
-            items: &[],
-        };
-        let compiled = compile(&parse(text).unwrap(), scope, Type::Bool, &env).unwrap();
+        let compiled = test_condition(text, scope);
         let each = match scope {
             Scope::Set => Some(Collection::Sets),
             Scope::Tile => Some(Collection::Tiles),
@@ -273,12 +287,7 @@ mod tests {
     }
 
     fn compiled(text: &str) -> Compiled {
-        let env = Env {
-            params: &[],
-            shapes: &[],
-            items: &[],
-        };
-        compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap()
+        test_condition(text, Scope::Hand)
     }
 
     #[test]

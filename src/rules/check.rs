@@ -38,10 +38,8 @@ pub struct CompiledVariant {
     /// The items that apply to the winner, and those that apply to the others, each
     /// grouped by what they look at: the order scoring walks them in.
     pub by_player: [Vec<CompiledItem>; 2],
-    /// Its special shapes' conditions, in order.
-    pub shapes: Vec<Compiled>,
-    /// The gates of the shapes' conditions, in the same order.
-    pub shape_gates: Vec<Gate>,
+    /// Its special shapes' conditions, in order, with their gates.
+    pub shapes: Vec<Gated>,
     /// Its requirements' conditions, in order.
     pub requirements: Vec<Gated>,
     /// The score cap (points-and-doubles), if any.
@@ -138,16 +136,13 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
                 &env,
                 &mut problems,
             ) {
-                out.push(c);
+                out.push(Gated::new(c, None));
             }
         }
         out
     };
     let shapes = compile_conditions(&variant.shapes, "shape");
-    let requirements: Vec<Gated> = compile_conditions(&variant.requirements, "requirement")
-        .into_iter()
-        .map(Gated::new)
-        .collect();
+    let requirements = compile_conditions(&variant.requirements, "requirement");
 
     let mut ids: HashMap<&str, usize> = HashMap::new();
     for (index, item) in variant.items.iter().enumerate() {
@@ -233,9 +228,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
                 for_each: item.for_each,
                 who: item.who,
                 with_limit_hand: item.with_limit_hand,
-                gate: Gate::of(&when, each),
-                rest: Gate::rest(&when),
-                when,
+                condition: Gated::new(when, each),
                 value,
                 replaces,
             });
@@ -294,11 +287,11 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         return Err(errors);
     }
     let needs_waits = items.iter().any(|i| {
-        uses_hand_flag(&i.when, hand::ONLY_POSSIBLE)
+        uses_hand_flag(&i.condition.when, hand::ONLY_POSSIBLE)
             || uses_hand_flag(&i.value, hand::ONLY_POSSIBLE)
     }) || shapes
         .iter()
-        .any(|s| uses_hand_flag(s, hand::ONLY_POSSIBLE));
+        .any(|s| uses_hand_flag(&s.when, hand::ONLY_POSSIBLE));
     let plan = |winner: bool| {
         let mut list: Vec<CompiledItem> = items
             .iter()
@@ -315,9 +308,8 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     let mut called = Vec::new();
     for c in items
         .iter()
-        .flat_map(|i| [&i.when, &i.value])
-        .chain(shapes.iter())
-        .chain(requirements.iter().map(|r| &r.when))
+        .flat_map(|i| [&i.condition.when, &i.value])
+        .chain(shapes.iter().chain(&requirements).map(|c| &c.when))
     {
         collect_calling(c, &mut called);
     }
@@ -327,7 +319,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         .filter_map(|&index| items.iter().find(|i| i.index == index))
         .map(|i| CallingTarget {
             item: i.index,
-            gate: i.gate,
+            gate: i.condition.gate,
         })
         .collect();
     Ok(CompiledVariant {
@@ -339,7 +331,6 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         max_faan: int_param("max-faan"),
         needs_waits,
         items,
-        shape_gates: shapes.iter().map(|s| Gate::of(s, None)).collect(),
         shapes,
         requirements,
         variant,
@@ -437,7 +428,7 @@ fn compile_payments(
         .iter()
         .filter_map(|r| {
             let c = compile_source(&r.when, Scope::Hand, Type::Bool, env, problems)?;
-            Some((Gated::new(c), r.liable?))
+            Some((Gated::new(c, None), r.liable?))
         })
         .collect();
     CompiledPayments {

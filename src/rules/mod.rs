@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use crate::predicate::Compiled;
 use crate::predicate::compile::ParamValue;
-use crate::predicate::gate::Gate;
+use crate::predicate::gate::Gated;
 
 pub use check::{CallingTarget, CompiledVariant};
 pub use load::{LoadError, load};
@@ -399,12 +399,8 @@ pub struct CompiledItem {
     pub who: Who,
     /// Still counted on top of a limit hand.
     pub with_limit_hand: bool,
-    /// The condition (constant true when none was given).
-    pub when: Compiled,
-    /// Necessary conditions of `when`, tested first.
-    pub gate: Gate,
-    /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
-    pub rest: Compiled,
+    /// The condition (constant true when none was given), with its gate.
+    pub condition: Gated,
     /// The value.
     pub value: Compiled,
     /// Indexes of the items it replaces.

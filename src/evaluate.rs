@@ -420,11 +420,16 @@ fn apply_items(
     fired.clear();
     replaced.clear();
     let words = gate::words(facts);
-    for compiled in &variant.by_player[usize::from(!winner)] {
-        if !compiled.condition.gate.open(&words) {
-            debug_assert!(!holds_anywhere(compiled, facts), "a shut gate hid an item");
-            continue;
+    let player = &variant.by_player[usize::from(!winner)];
+    if cfg!(debug_assertions) {
+        for compiled in &player.items {
+            debug_assert!(
+                compiled.condition.gate.open(&words) || !holds_anywhere(compiled, facts),
+                "a shut gate hid an item"
+            );
         }
+    }
+    for compiled in player.gates.open(&words).map(|i| &player.items[i]) {
         let mut hit = Fired {
             item: compiled.index,
             times: 0,

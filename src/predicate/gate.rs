@@ -11,6 +11,10 @@
 //! `count(c, …) >= 1`, `suits(tiles) == 1` (the hand flag `ONE_SUIT`, which the scorer sets),
 //! `shape(…)`, `calling(…)`); anything else leaves the gate open.
 
+mod table;
+
+pub use table::GateTable;
+
 use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::{Elem, Facts};
 use super::names::hand;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
-use crate::predicate::gate::{Gate, Gated};
+use crate::predicate::gate::{Gate, GateTable, Gated};
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
@@ -35,9 +35,8 @@ pub struct CompiledVariant {
     pub variant: Variant,
     /// Its supported items, in order.
     pub items: Vec<CompiledItem>,
-    /// The items that apply to the winner, and those that apply to the others, each
-    /// grouped by what they look at: the order scoring walks them in.
-    pub by_player: [Vec<CompiledItem>; 2],
+    /// The items that apply to the winner, and those that apply to the others.
+    pub by_player: [PlayerItems; 2],
     /// Its special shapes' conditions, in order, with their gates.
     pub shapes: Vec<Gated>,
     /// Its requirements' conditions, in order.
@@ -74,6 +73,15 @@ impl CompiledVariant {
             .find(|(least, _)| *least <= faan)
             .map_or(0, |&(_, base)| base)
     }
+}
+
+/// The items that apply to one player (the winner, or one of the others).
+#[derive(Clone, Debug)]
+pub struct PlayerItems {
+    /// The items, grouped by what they look at: the order scoring walks them in.
+    pub items: Vec<CompiledItem>,
+    /// Their gates, in the same order.
+    pub gates: GateTable,
 }
 
 /// An item some `calling('id')` asks about.
@@ -303,7 +311,10 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
             .cloned()
             .collect();
         list.sort_by_key(|i| i.for_each as u8);
-        list
+        PlayerItems {
+            gates: GateTable::new(list.iter().map(|i| i.condition.gate).collect()),
+            items: list,
+        }
     };
     let mut called = Vec::new();
     for c in items

@@ -1,0 +1,180 @@
+//! Gate tables: many gates tested at once.
+//!
+//! In: the gates of a list of conditions (a player's items, in scoring order). Out: a
+//! [`GateTable`], which gives the positions of the gates open on some [`Words`] in a few
+//! table lookups, instead of one test of all nine words per gate.
+//!
+//! The gates are transposed. For each group of 64 gates, and each four bits (a nibble) of
+//! a word that some gate of the group looks at, the table keeps, for each of the nibble's
+//! 16 values, the gates that value shuts. The gates open on some words are those that no
+//! looked-at nibble shuts: one lookup and one mask per nibble, and a variant's gates look
+//! at a few dozen nibbles where a gate-by-gate test reads nine words per gate.
+
+use super::{Gate, Words};
+
+/// The gates of a list of conditions, transposed (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GateTable {
+    groups: Vec<Group>,
+    /// The gates, one by one: what [`GateTable::open`] is checked against in debug builds.
+    gates: Vec<Gate>,
+}
+
+/// Up to 64 gates: bit i stands for gate `64 × group + i`.
+#[derive(Clone, Debug, PartialEq)]
+struct Group {
+    /// A bit for each gate of the group.
+    all: u64,
+    nibbles: Vec<Nibble>,
+}
+
+/// One looked-at nibble of a word, and the gates each of its values shuts.
+#[derive(Clone, Debug, PartialEq)]
+struct Nibble {
+    word: usize,
+    shift: u32,
+    shuts: [u64; 16],
+}
+
+impl GateTable {
+    /// The table of these gates, in order.
+    pub fn new(gates: Vec<Gate>) -> GateTable {
+        let groups = gates.chunks(64).map(Group::new).collect();
+        GateTable { groups, gates }
+    }
+
+    /// The positions of the gates open on `words`, in order.
+    pub fn open<'t>(&'t self, words: &'t Words) -> impl Iterator<Item = usize> + 't {
+        self.groups.iter().enumerate().flat_map(move |(g, group)| {
+            let open = group.open(words);
+            debug_assert!(
+                (0..group.all.count_ones() as usize)
+                    .all(|i| self.gates[64 * g + i].open(words) == (open >> i & 1 == 1)),
+                "the gate table disagrees with a gate"
+            );
+            Bits(open).map(move |i| 64 * g + i)
+        })
+    }
+}
+
+impl Group {
+    fn new(gates: &[Gate]) -> Group {
+        let mut nibbles = Vec::new();
+        for word in 0..Words::default().len() {
+            let looked_at = gates.iter().fold(0, |m, g| m | g.mask[word]);
+            for shift in (0..64).step_by(4) {
+                if looked_at >> shift & 0xf == 0 {
+                    continue;
+                }
+                let mut shuts = [0u64; 16];
+                for (value, shut) in (0u64..).zip(&mut shuts) {
+                    for (i, g) in gates.iter().enumerate() {
+                        let mask = g.mask[word] >> shift & 0xf;
+                        let want = g.want[word] >> shift & 0xf;
+                        if (value ^ want) & mask != 0 {
+                            *shut |= 1 << i;
+                        }
+                    }
+                }
+                nibbles.push(Nibble { word, shift, shuts });
+            }
+        }
+        Group {
+            all: u64::MAX >> (64 - gates.len()),
+            nibbles,
+        }
+    }
+
+    #[inline]
+    fn open(&self, words: &Words) -> u64 {
+        self.nibbles.iter().fold(self.all, |open, n| {
+            open & !n.shuts[(words[n.word] >> n.shift & 0xf) as usize]
+        })
+    }
+}
+
+/// The positions of the set bits of a word, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::predicate::Scope;
+    use crate::predicate::compile::test_condition;
+    use crate::predicate::names::{elem, hand};
+
+    fn gate(text: &str) -> Gate {
+        Gate::of(&test_condition(text, Scope::Hand), None)
+    }
+
+    /// Words of a hand with these flags, sets of these flags and no tiles or bonus.
+    fn words(flags: u64, sets: &[u64]) -> Words {
+        let any = sets.iter().fold(0, |a, s| a | s);
+        let every = sets.iter().fold(u64::MAX, |a, s| a & s);
+        [flags, any, 0, 0, every, u64::MAX, u64::MAX, 0, 0]
+    }
+
+    #[test]
+    fn the_open_gates_are_those_each_gate_opens() {
+        let texts = [
+            "complete",
+            "not complete",
+            "complete and concealed_hand",
+            "any(sets, pung and dragon)",
+            "all(sets, pung)",
+            "not any(sets, chow)",
+            "self_drawn or complete",
+        ];
+        let table = GateTable::new(texts.iter().map(|t| gate(t)).collect());
+        let pung = elem::PUNG | elem::DRAGON;
+        let chow = elem::CHOW;
+        let cases = [
+            (hand::COMPLETE, vec![pung, pung]),
+            (hand::COMPLETE | hand::CONCEALED_HAND, vec![pung, chow]),
+            (0, vec![chow]),
+            (0, vec![]),
+        ];
+        for (flags, sets) in cases {
+            let w = words(flags, &sets);
+            let open: Vec<usize> = table.open(&w).collect();
+            let expected: Vec<usize> = (0..texts.len())
+                .filter(|&i| gate(texts[i]).open(&w))
+                .collect();
+            assert_eq!(open, expected, "flags {flags:#x}, sets {sets:x?}");
+        }
+        // Worked by hand for the first case: complete, two dragon pungs, no chow.
+        let w = words(hand::COMPLETE, &[pung, pung]);
+        assert_eq!(table.open(&w).collect::<Vec<_>>(), [0, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn more_than_64_gates_keep_their_positions() {
+        // 130 gates alternating "complete" and "not complete": the complete hand opens the
+        // even positions, across three groups.
+        let gates: Vec<Gate> = (0..130)
+            .map(|i| {
+                gate(if i % 2 == 0 {
+                    "complete"
+                } else {
+                    "not complete"
+                })
+            })
+            .collect();
+        let table = GateTable::new(gates);
+        let open: Vec<usize> = table.open(&words(hand::COMPLETE, &[])).collect();
+        assert_eq!(open, (0..130).step_by(2).collect::<Vec<_>>());
+    }
+}

@@ -20,7 +20,7 @@ use crate::predicate::Compiled;
 use crate::predicate::eval::{Elem, Facts, suits};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
-use crate::rules::{CallingTarget, CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
+use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible;
@@ -172,15 +172,15 @@ impl<'v> Scorer<'v> {
     /// arrangements are looked for only when `standard` (a caller that knows there are none
     /// says so).
     ///
-    /// With `targets` (a completion tried by [`Self::calling_for`]), a hand on which none of
-    /// the targets' gates opens, in any reading, is not scored: it is given as not valid,
-    /// since no reading of it can make a target apply.
+    /// With `targets` (a completion tried by [`Self::calling_for`]), a hand on which no
+    /// target holds, in any reading, is not scored: it is given as not valid, since no
+    /// reading of it can make a target apply.
     fn evaluate_with(
         &mut self,
         hand: &Hand,
         base_flags: u64,
         standard: bool,
-        targets: Option<&[CallingTarget]>,
+        targets: Option<&[CompiledItem]>,
     ) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
@@ -258,7 +258,10 @@ impl<'v> Scorer<'v> {
         if let Some(targets) = targets {
             let may_apply = |facts: &Facts<'_>| {
                 let words = gate::words(facts);
-                targets.iter().any(|t| t.gate.open(&words))
+                targets.iter().any(|t| {
+                    t.condition.gate.open(&words)
+                        && anywhere(t, facts, |e| t.condition.holds_past_gate(facts, e))
+                })
             };
             let in_arrangement = self.arrangements.iter().any(|a| {
                 let flags = reading(a, winner, base_flags, &tile_flags, &mut sets);
@@ -360,7 +363,7 @@ impl<'v> Scorer<'v> {
                 continue;
             }
             for f in &scorer.best_fired {
-                if variant.calling_targets.iter().any(|t| t.item == f.item)
+                if variant.calling_targets.iter().any(|t| t.index == f.item)
                     && !found.contains(&f.item)
                 {
                     found.push(f.item);
@@ -424,7 +427,8 @@ fn apply_items(
     if cfg!(debug_assertions) {
         for compiled in &player.items {
             debug_assert!(
-                compiled.condition.gate.open(&words) || !holds_anywhere(compiled, facts),
+                compiled.condition.gate.open(&words)
+                    || !anywhere(compiled, facts, |e| compiled.condition.when.holds(facts, e)),
                 "a shut gate hid an item"
             );
         }
@@ -519,18 +523,14 @@ fn apply_items(
     totals
 }
 
-/// True when the item's condition holds for the hand or some element it looks at (the check
-/// behind the gates, in debug builds).
-fn holds_anywhere(item: &CompiledItem, facts: &Facts<'_>) -> bool {
-    let elements = match item.for_each {
-        ForEach::Hand => &[Elem::default()][..],
-        ForEach::Set => facts.sets,
-        ForEach::Tile => facts.tiles,
-        ForEach::Bonus => facts.bonus,
-    };
-    elements
-        .iter()
-        .any(|&e| item.condition.when.holds(facts, e))
+/// True when `holds` is true of the hand or of some element the item looks at.
+fn anywhere(item: &CompiledItem, facts: &Facts<'_>, holds: impl Fn(Elem) -> bool) -> bool {
+    match item.for_each {
+        ForEach::Hand => holds(Elem::default()),
+        ForEach::Set => facts.sets.iter().any(|&e| holds(e)),
+        ForEach::Tile => facts.tiles.iter().any(|&e| holds(e)),
+        ForEach::Bonus => facts.bonus.iter().any(|&e| holds(e)),
+    }
 }
 
 /// Combines the items that counted into the numbers of the score.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
-use crate::predicate::gate::{Gate, GateTable, Gated};
+use crate::predicate::gate::{GateTable, Gated};
 use crate::predicate::names::hand;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
@@ -52,7 +52,7 @@ pub struct CompiledVariant {
     pub needs_waits: bool,
     /// The items some `calling('id')` asks about (those that are supported): for a player
     /// who did not go out, each is tried against every tile that could come.
-    pub calling_targets: Vec<CallingTarget>,
+    pub calling_targets: Vec<CompiledItem>,
     /// How the players pay after a deal.
     pub payments: CompiledPayments,
 }
@@ -82,16 +82,6 @@ pub struct PlayerItems {
     pub items: Vec<CompiledItem>,
     /// Their gates, in the same order.
     pub gates: GateTable,
-}
-
-/// An item some `calling('id')` asks about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CallingTarget {
-    /// Index in [`Variant::items`].
-    pub item: usize,
-    /// The gate of its condition: a completed hand on which it is shut in every reading
-    /// need not be scored to know the item does not apply.
-    pub gate: Gate,
 }
 
 /// The most special shapes a variant may have.
@@ -328,10 +318,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     let calling_targets = called
         .iter()
         .filter_map(|&index| items.iter().find(|i| i.index == index))
-        .map(|i| CallingTarget {
-            item: i.index,
-            gate: i.condition.gate,
-        })
+        .cloned()
         .collect();
     Ok(CompiledVariant {
         payments,

@@ -20,7 +20,7 @@ use crate::predicate::Compiled;
 use crate::predicate::compile::ParamValue;
 use crate::predicate::gate::Gated;
 
-pub use check::{CallingTarget, CompiledVariant};
+pub use check::CompiledVariant;
 pub use load::{LoadError, load};
 
 /// How a variant turns items into a score.

@@ -17,6 +17,7 @@ use arrayvec::ArrayVec;
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::Compiled;
+use crate::predicate::compile::Collection;
 use crate::predicate::eval::{Elem, Facts, suits};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
@@ -197,12 +198,7 @@ impl<'v> Scorer<'v> {
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
         }
-        // `suits(tiles) == 1` as a flag, for the gates.
-        let base_flags = if suits(tiles_any) == 1 {
-            base_flags | hf::ONE_SUIT
-        } else {
-            base_flags
-        };
+        let base_flags = with_one_suit(base_flags, tiles_any);
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !variant.calling_targets.is_empty() {
@@ -214,7 +210,8 @@ impl<'v> Scorer<'v> {
                     .shapes
                     .iter()
                     .any(|s| s.gate.may_open_with_more_tiles(tiles_any, tiles_every));
-            self.calling_for(hand, &own, shape_may_form, &mut calling);
+            let tiles = (tiles_any, tiles_every);
+            self.calling_for(hand, &own, tiles, shape_may_form, &mut calling);
         }
         for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
             e.same_number = by_number[usize::from(e.number)];
@@ -328,13 +325,16 @@ impl<'v> Scorer<'v> {
     /// reading are kept.
     ///
     /// The tiles tried are the hand's waits (the standard shape), and every tile when
-    /// `every_tile` says a special shape may still form from the hand's own tiles `own`.
+    /// `every_tile` says a special shape may still form from the hand's own tiles `own`
+    /// (whose flags have `tiles`: their or, and their and). A tile that is no wait is
+    /// tried only when the gate of some special shape opens on the hand completed with it.
     /// The waits are computed once: a completed hand's winning tile was the only possible
     /// one when it is a wait and no other wait is live.
     fn calling_for(
         &mut self,
         hand: &Hand,
         own: &TileCounts,
+        (tiles_any, tiles_every): (u64, u64),
         every_tile: bool,
         found: &mut Vec<usize>,
     ) {
@@ -343,6 +343,11 @@ impl<'v> Scorer<'v> {
             .completions
             .get_or_insert_with(|| Box::new(Scorer::new(variant)));
         let waits = crate::waits::waits(hand);
+        let (bonus_any, bonus_every) = hand
+            .bonus
+            .iter()
+            .map(|&b| bonus_elem(b, hand.seat).flags)
+            .fold((0, u64::MAX), |(any, every), f| (any | f, every & f));
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
@@ -355,10 +360,29 @@ impl<'v> Scorer<'v> {
             if variant.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
                 flags |= hf::ONLY_POSSIBLE;
             }
-            // A tile that is not a wait completes no standard arrangement.
+            // A tile that is not a wait completes no standard arrangement, so only a special
+            // shape can complete the hand. Debug builds score it anyway, to check that it
+            // scores nothing.
+            let no_shape = !is_wait && {
+                let f = tile_flags(tile, hand);
+                let mut facts = Facts::new(0, -1, 0, &[], &[], &[]);
+                facts.flags = with_one_suit(flags, tiles_any | f) | concealed_flag(&completed);
+                let (tiles, bonus) = (Collection::Tiles.slot(), Collection::Bonus.slot());
+                facts.any[tiles] = tiles_any | f;
+                facts.every[tiles] = tiles_every & f;
+                facts.any[bonus] = bonus_any;
+                facts.every[bonus] = bonus_every;
+                let words = gate::words(&facts);
+                !variant.shapes.iter().any(|s| s.gate.open(&words))
+            };
+            if no_shape && !cfg!(debug_assertions) {
+                completed.concealed.remove(tile);
+                continue;
+            }
             let targets = Some(&variant.calling_targets[..]);
             let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait, targets);
             completed.concealed.remove(tile);
+            debug_assert!(!no_shape || !totals.valid, "a shut shape gate hid a shape");
             if !totals.valid {
                 continue;
             }
@@ -631,6 +655,16 @@ fn doubled(points: i64, doubles: i64) -> i64 {
         return if points > 0 { i64::MAX } else { points.min(0) };
     }
     points.saturating_mul(1i64 << doubles)
+}
+
+/// `flags` with `ONE_SUIT` when the player's tiles, whose flags' or is `tiles_any`, are of
+/// one suit (`suits(tiles) == 1` as a flag, for the gates).
+fn with_one_suit(flags: u64, tiles_any: u64) -> u64 {
+    if suits(tiles_any) == 1 {
+        flags | hf::ONE_SUIT
+    } else {
+        flags
+    }
 }
 
 fn winning_tile(hand: &Hand) -> i64 {

@@ -8,10 +8,10 @@
 //! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
 //! possible one when every other wait was dead.
 
-use crate::arrange::{component_shapes, honour_shape, reads_as};
+use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
 use crate::suit_table;
-use crate::tiles::{TileCounts, TileSet};
+use crate::tiles::{Tile, TileCounts, TileSet};
 
 /// The waits of a hand.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,7 +60,8 @@ pub fn waits(hand: &Hand) -> Waits {
 }
 
 /// True when the winner's winning tile was the only live tile that completed the hand (see
-/// [`Waits::only_possible`]); the same answer as [`waits`], sooner.
+/// [`Waits::only_possible`]); the same answer as [`waits`], sooner: it stops at the first
+/// other live tile that completes the hand.
 pub fn only_possible(hand: &Hand) -> bool {
     let Some(win) = hand.win else {
         return false;
@@ -70,48 +71,76 @@ pub fn only_possible(hand: &Hand) -> bool {
     for meld in &hand.melds {
         meld.tiles().for_each(|t| held.add(t));
     }
-    let tiles = completing_tiles(&waiting, hand.sets_needed(), &held);
-    tiles.contains(win.tile)
-        && tiles
+    let Some(completer) = Completer::new(&waiting, hand.sets_needed()) else {
+        return false;
+    };
+    let live = |t: Tile| held.get(t) + hand.seen.get(t) < 4;
+    held.get(win.tile) < 4
+        && completer.completes(win.tile)
+        && candidates(&waiting)
             .iter()
-            .all(|t| t == win.tile || held.get(t) + hand.seen.get(t) >= 4)
+            .all(|t| t == win.tile || !live(t) || !completer.completes(t))
 }
 
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out
 /// tiles of which `held` already has four.
 pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
     let mut found = TileSet::default();
-    if waiting.total() + 1 != sets * 3 + 2 {
+    let Some(completer) = Completer::new(waiting, sets) else {
         return found;
-    }
-    let c = waiting.as_array();
-    let base = component_shapes(c);
-    let keys = [0, 1, 2].map(|suit| suit_table::key(&c[suit * 9..suit * 9 + 9]));
+    };
     for tile in candidates(waiting).iter() {
-        if held.get(tile) >= 4 {
-            continue;
+        if held.get(tile) < 4 && completer.completes(tile) {
+            found.insert(tile);
         }
-        // Only the component of the added tile changes.
+    }
+    found
+}
+
+/// Tells whether one more tile completes some waiting tiles.
+struct Completer<'w> {
+    counts: &'w [u8; Tile::COUNT],
+    /// How the components of the waiting tiles read.
+    base: ComponentShapes,
+    /// The suit table key of each suit's counts.
+    keys: [usize; 3],
+}
+
+impl<'w> Completer<'w> {
+    /// For `waiting` with `sets` sets still to make; `None` when no single tile can complete
+    /// it (the count is wrong).
+    fn new(waiting: &'w TileCounts, sets: usize) -> Option<Completer<'w>> {
+        if waiting.total() + 1 != sets * 3 + 2 {
+            return None;
+        }
+        let counts = waiting.as_array();
+        Some(Completer {
+            counts,
+            base: component_shapes(counts),
+            keys: [0, 1, 2].map(|suit| suit_table::key(&counts[suit * 9..suit * 9 + 9])),
+        })
+    }
+
+    /// Whether the waiting tiles and `tile` read as complete. Only the component of the
+    /// added tile changes.
+    fn completes(&self, tile: Tile) -> bool {
         let (before, after) = if tile.is_suited() {
             let suit = tile.index() / 9;
-            let key = keys[suit];
+            let key = self.keys[suit];
             let shifted = key + suit_table::step(tile.index() % 9);
             (
                 suit_table::shape_of_key(key),
                 suit_table::shape_of_key(shifted),
             )
         } else {
-            let n = c[tile.index()];
+            let n = self.counts[tile.index()];
             (honour_shape(n), honour_shape(n + 1))
         };
-        let mut shapes = base;
+        let mut shapes = self.base;
         shapes.add(before, -1);
         shapes.add(after, 1);
-        if shapes.unreadable == 0 && shapes.with_pair == 1 {
-            found.insert(tile);
-        }
+        shapes.unreadable == 0 && shapes.with_pair == 1
     }
-    found
 }
 
 /// The tiles that can join a set or pair with a held tile: the held tiles themselves and,

@@ -101,7 +101,7 @@ pub struct Scorer<'v> {
     variant: &'v CompiledVariant,
     arrangements: Vec<Arrangement>,
     tiles: ArrayVec<Elem, { Tile::COUNT }>,
-    bonus: ArrayVec<Elem, 8>,
+    bonus: ArrayVec<Elem, { BonusTile::COUNT }>,
     fired: Vec<Fired>,
     best_fired: Vec<Fired>,
     replaced: Vec<usize>,

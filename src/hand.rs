@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use arrayvec::ArrayVec;
 use toml::de::DeValue;
 
 use crate::diagnostic::{InputError, Problem, did_you_mean};
@@ -91,6 +92,15 @@ impl Win {
     }
 }
 
+/// The most declared sets a hand has.
+pub const MAX_MELDS: usize = 4;
+
+/// A hand's declared sets.
+pub type Melds = ArrayVec<Set, MAX_MELDS>;
+
+/// A hand's bonus tiles.
+pub type Bonus = ArrayVec<BonusTile, { BonusTile::COUNT }>;
+
 /// One player's hand, validated.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Hand {
@@ -101,9 +111,9 @@ pub struct Hand {
     /// Tiles not in a declared set; for the winner this includes the winning tile.
     pub concealed: TileCounts,
     /// Declared sets, in the order of the file.
-    pub melds: Vec<Set>,
-    /// Flowers and seasons.
-    pub bonus: Vec<BonusTile>,
+    pub melds: Melds,
+    /// Flowers and seasons, in order, each at most once.
+    pub bonus: Bonus,
     /// Tiles visible elsewhere on the table.
     pub seen: TileCounts,
     /// Present for the player who went out.
@@ -261,7 +271,7 @@ pub fn read_hand(
 }
 
 /// Checks the number of tiles: 14 plus one per kong for a winner, 13 plus one per kong for
-/// the others, and at most four declared sets.
+/// the others.
 fn check_tile_count(
     concealed: &TileCounts,
     melds: &[Set],
@@ -272,16 +282,7 @@ fn check_tile_count(
     let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
     let total = concealed.total() + melds.iter().map(|m| m.kind.size()).sum::<usize>();
     let expected = if winner { 14 } else { 13 } + kongs;
-    if melds.len() > 4 {
-        problems.push(Problem::new(
-            concealed_value.span.clone(),
-            format!(
-                "a hand has at most four declared sets; this one has {}",
-                melds.len()
-            ),
-            "too many sets in `melds`",
-        ));
-    } else if total != expected {
+    if total != expected {
         let who = if winner {
             "a winning hand has 14 tiles"
         } else {
@@ -413,9 +414,9 @@ fn read_melds(
     seat: Option<Wind>,
     tiles: &mut TileLedger,
     problems: &mut Vec<Problem>,
-) -> Vec<Set> {
+) -> Melds {
     let Some(value) = reader.get("melds") else {
-        return Vec::new();
+        return Melds::new();
     };
     let DeValue::Array(items) = value.get_ref() else {
         problems.push(document::wrong_type(
@@ -424,14 +425,19 @@ fn read_melds(
             "an array of strings",
             value.get_ref(),
         ));
-        return Vec::new();
+        return Melds::new();
     };
-    let mut melds = Vec::new();
+    let mut melds = Melds::new();
     for item in items.iter() {
         if let Some(v) = document::expect_string(item, "melds", source, problems)
             && let Some(meld) = read_meld(&v, seat, tiles, problems)
+            && melds.try_push(meld).is_err()
         {
-            melds.push(meld);
+            problems.push(Problem::new(
+                v.span.clone(),
+                format!("a hand has at most {MAX_MELDS} declared sets"),
+                "one set too many",
+            ));
         }
     }
     melds
@@ -586,9 +592,9 @@ fn read_bonus(
     reader: &mut TableReader<'_, '_>,
     source: &str,
     problems: &mut Vec<Problem>,
-) -> Vec<BonusTile> {
+) -> Bonus {
     let Some(value) = reader.get("bonus") else {
-        return Vec::new();
+        return Bonus::new();
     };
     // Accept an array of strings or one string.
     let strings: Vec<StrValue<'_>> = match value.get_ref() {
@@ -600,7 +606,8 @@ fn read_bonus(
             .into_iter()
             .collect(),
     };
-    let mut bonus: Vec<BonusTile> = Vec::new();
+    // Each bonus tile at most once: `bonus` never holds more than there are.
+    let mut bonus = Bonus::new();
     for v in &strings {
         for parsed in read_notation(v, problems) {
             let span = v.sub_span(parsed.span.clone());

@@ -13,7 +13,7 @@
 
 use std::ops::Range;
 
-use crate::hand::{Hand, Win, WinSource};
+use crate::hand::{Bonus, Hand, MAX_MELDS, Melds, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{BonusKind, BonusTile, Dragon, NotationError, Suit, Tile, TileCounts, Wind};
 
@@ -129,8 +129,8 @@ fn playing(tiles: &[KTile]) -> Option<Vec<Tile>> {
 pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<NotationError>> {
     let mut errors = Vec::new();
     let mut concealed = TileCounts::default();
-    let mut melds: Vec<Set> = Vec::new();
-    let mut bonus: Vec<BonusTile> = Vec::new();
+    let mut melds = Melds::new();
+    let mut bonus = Bonus::new();
     let mut last: Option<(KTile, Vec<KTile>)> = None;
     let mut source: Option<(char, Range<usize>)> = None;
     let mut original_call = false;
@@ -312,8 +312,8 @@ fn completed_shape(meld: &[Tile]) -> Option<(SetKind, Tile)> {
 fn read_meld(
     tiles: &[KTile],
     concealed: &mut TileCounts,
-    melds: &mut Vec<Set>,
-    bonus: &mut Vec<BonusTile>,
+    melds: &mut Melds,
+    bonus: &mut Bonus,
     errors: &mut Vec<NotationError>,
 ) {
     if tiles.iter().all(|t| matches!(t.tile, KAny::Bonus(_))) {
@@ -347,13 +347,21 @@ fn read_meld(
         _ => None,
     };
     match (exposure, shape_of(&set_tiles)) {
-        (Some(exposure), Some((kind, tile))) => melds.push(Set {
-            kind,
-            tile,
-            exposure,
-            declared: true,
-            from: None,
-        }),
+        (Some(exposure), Some((kind, tile))) => {
+            let set = Set {
+                kind,
+                tile,
+                exposure,
+                declared: true,
+                from: None,
+            };
+            if melds.try_push(set).is_err() {
+                errors.push(NotationError {
+                    message: format!("a hand has at most {MAX_MELDS} declared sets"),
+                    span: tiles[0].span.start..tiles[tiles.len() - 1].span.end,
+                });
+            }
+        }
         _ => set_tiles.iter().for_each(|&t| concealed.add(t)),
     }
 }
@@ -412,5 +420,15 @@ mod tests {
     fn errors_point_into_the_string() {
         let errors = parse_kajongg("c1c2x3 RB1", Wind::East, Wind::East).unwrap_err();
         assert_eq!(errors[0].span, 4..6);
+    }
+
+    #[test]
+    fn a_fifth_declared_set_is_refused_where_it_stands() {
+        // Five exposed pungs of bamboo: the fifth, `b5b5b5`, starts at byte 28.
+        let text = "b1b1b1 b2b2b2 b3b3b3 b4b4b4 b5b5b5";
+        let errors = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].span, 28..34);
+        assert_eq!(errors[0].message, "a hand has at most 4 declared sets");
     }
 }

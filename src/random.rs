@@ -5,7 +5,7 @@
 //! with bonus tiles and the rarer ways of winning at a modest rate.
 //! The same seed gives the same hands on every machine.
 
-use crate::hand::{Hand, Win, WinSource};
+use crate::hand::{Bonus, Hand, Melds, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Tile, TileCounts, Wind};
 
@@ -93,7 +93,7 @@ impl HandGenerator {
     fn try_winning_hand(&mut self) -> Option<Hand> {
         let rng = &mut self.rng;
         let mut used = [0u8; Tile::COUNT];
-        let mut melds = Vec::new();
+        let mut melds = Melds::new();
         let mut concealed = TileCounts::default();
         for _ in 0..4 {
             let first = rng.below(Tile::COUNT);
@@ -144,7 +144,7 @@ impl HandGenerator {
         let seat = Wind::ALL[rng.below(4)];
         // Each bonus tile is held a fifth of the time; about one hand in 150 holds all four
         // of a kind.
-        let bonus: Vec<BonusTile> = [BonusKind::Flower, BonusKind::Season]
+        let bonus: Bonus = [BonusKind::Flower, BonusKind::Season]
             .into_iter()
             .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
             .filter(|_| rng.chance(20))

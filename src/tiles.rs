@@ -236,6 +236,9 @@ pub struct BonusTile {
 }
 
 impl BonusTile {
+    /// How many bonus tiles there are: four flowers and four seasons.
+    pub const COUNT: usize = 8;
+
     /// The Unicode mahjong tile.
     pub fn unicode(self) -> char {
         let base = match self.kind {

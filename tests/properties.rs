@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use mjrules::arrange::arrangements;
-use mjrules::hand::{Hand, Win, WinSource};
+use mjrules::hand::{Bonus, Hand, Melds, Win, WinSource};
 use mjrules::set::{Exposure, Set, SetKind};
 use mjrules::tiles::{AnyTile, Tile, TileCounts, Wind, parse_tiles, read_tiles};
 use mjrules::waits::{only_possible, waits};
@@ -116,7 +116,7 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                     return None;
                 }
                 let mut concealed = TileCounts::default();
-                let mut melds = Vec::new();
+                let mut melds = Melds::new();
                 for (n, set) in sets.into_iter().enumerate() {
                     if n < declared {
                         melds.push(Set {
@@ -138,7 +138,7 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                     prevailing: Wind::East,
                     concealed,
                     melds,
-                    bonus: Vec::new(),
+                    bonus: Bonus::new(),
                     seen: TileCounts::default(),
                     win: Some(Win::plain(tile, from)),
                     original_call: false,
@@ -217,8 +217,8 @@ proptest! {
             seat: Wind::East,
             prevailing: Wind::East,
             concealed: counts,
-            melds: Vec::new(),
-            bonus: Vec::new(),
+            melds: Melds::new(),
+            bonus: Bonus::new(),
             seen: TileCounts::default(),
             win: None,
             original_call: false,

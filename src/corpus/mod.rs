@@ -11,10 +11,10 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::InputError;
-use crate::hand::{Hand, Win, WinSource, parse_hand};
+use crate::hand::{Bonus, Hand, Melds, Win, WinSource, parse_hand};
 use crate::render::hand_toml;
 use crate::set::{Exposure, Set, SetKind, shape_of};
-use crate::tiles::{AnyTile, BonusTile, Tile, TileCounts, Wind, read_tiles};
+use crate::tiles::{AnyTile, Tile, TileCounts, Wind, read_tiles};
 use scan::{LineRecord, scan};
 
 /// One line of a corpus.
@@ -142,11 +142,13 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
     let prevailing = Wind::from_name(r.prevailing)?;
     let concealed = playing(r.concealed)?;
     let seen = playing(r.seen)?;
-    let mut melds = Vec::with_capacity(r.melds.len());
+    // The record holds at most as many melds as a hand does.
+    let mut melds = Melds::new();
     for text in &r.melds {
         melds.push(meld(text, seat)?);
     }
-    let mut bonus: Vec<BonusTile> = Vec::new();
+    // Each bonus tile at most once: `bonus` never holds more than there are.
+    let mut bonus = Bonus::new();
     for text in &r.bonus {
         read_tiles(text, |t| match t {
             AnyTile::Bonus(b) if !bonus.contains(&b) => {

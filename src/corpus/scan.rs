@@ -8,13 +8,15 @@
 
 use arrayvec::ArrayVec;
 
+use crate::hand::MAX_MELDS;
+
 /// One corpus line, its strings borrowed from the line.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct LineRecord<'a> {
     pub seat: &'a str,
     pub prevailing: &'a str,
     pub concealed: &'a str,
-    pub melds: ArrayVec<&'a str, 4>,
+    pub melds: ArrayVec<&'a str, MAX_MELDS>,
     pub bonus: ArrayVec<&'a str, 8>,
     pub seen: &'a str,
     pub original_call: bool,

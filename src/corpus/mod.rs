@@ -235,24 +235,70 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
 /// The playing tiles of `text`, counted.
 fn playing(text: &str) -> Option<TileCounts> {
     let mut counts = TileCounts::default();
-    read_tiles(text, |t| match t {
-        AnyTile::Playing(p) => {
-            counts.add(p);
-            Some(())
-        }
-        AnyTile::Bonus(_) => None,
-    })?;
+    if plain_playing(text, |t| {
+        counts.add(t);
+        Some(())
+    })
+    .is_none()
+    {
+        counts = TileCounts::default();
+        read_tiles(text, |t| match t {
+            AnyTile::Playing(p) => {
+                counts.add(p);
+                Some(())
+            }
+            AnyTile::Bonus(_) => None,
+        })?;
+    }
     Some(counts)
 }
 
 /// The playing tiles of `text`, in order: at most four (a set).
 fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
-    read_tiles(text, |t| match t {
-        AnyTile::Playing(p) => tiles.try_push(p).ok(),
-        AnyTile::Bonus(_) => None,
-    })?;
+    if plain_playing(text, |t| tiles.try_push(t).ok()).is_none() {
+        tiles.clear();
+        read_tiles(text, |t| match t {
+            AnyTile::Playing(p) => tiles.try_push(p).ok(),
+            AnyTile::Bonus(_) => None,
+        })?;
+    }
     Some(tiles)
+}
+
+/// Reads the commonest notation, digits then a suit letter with spaces between (`123m
+/// 55z`), as [`read_tiles`] does, calling `each` on every playing tile in order; `None` for
+/// anything else (other characters, a digit 0, an honour above 7, more than 16 digits
+/// before a letter) or where `each` gives `None`, for `read_tiles` to read again.
+fn plain_playing(text: &str, mut each: impl FnMut(Tile) -> Option<()>) -> Option<()> {
+    let mut pending = [0u8; 16];
+    let mut waiting = 0;
+    for &b in text.as_bytes() {
+        let (base, max) = match b {
+            b'1'..=b'9' => {
+                *pending.get_mut(waiting)? = b - b'0';
+                waiting += 1;
+                continue;
+            }
+            b' ' => continue,
+            b'm' => (0, 9),
+            b'p' => (9, 9),
+            b's' => (18, 9),
+            b'z' => (27, 7),
+            _ => return None,
+        };
+        if waiting == 0 {
+            return None;
+        }
+        for &digit in &pending[..waiting] {
+            if digit > max {
+                return None;
+            }
+            each(Tile::from_index(base + usize::from(digit) - 1)?)?;
+        }
+        waiting = 0;
+    }
+    (waiting == 0).then_some(())
 }
 
 /// The one playing tile of `text`.

@@ -378,15 +378,9 @@ impl<'v> Scorer<'v> {
             // scores nothing.
             let no_shape = !is_wait && {
                 let f = tile_flags(tile, hand);
-                let mut facts = Facts::new(0, -1, 0, &[], &[], &[]);
-                facts.flags = with_one_suit(flags, tiles_any | f) | concealed_flag(&completed);
-                let (tiles, bonus) = (Collection::Tiles.slot(), Collection::Bonus.slot());
-                facts.any[tiles] = tiles_any | f;
-                facts.every[tiles] = tiles_every & f;
-                facts.any[bonus] = bonus_any;
-                facts.every[bonus] = bonus_every;
-                let words = gate::words(&facts);
-                !variant.shapes.iter().any(|s| s.gate.open(&words))
+                let flags = with_one_suit(flags, tiles_any | f) | concealed_flag(&completed);
+                let tiles = (tiles_any | f, tiles_every & f);
+                !shape_gate_opens(variant, flags, tiles, (bonus_any, bonus_every))
             };
             if no_shape && !cfg!(debug_assertions) {
                 completed.concealed.remove(tile);
@@ -668,6 +662,25 @@ fn doubled(points: i64, doubles: i64) -> i64 {
         return if points > 0 { i64::MAX } else { points.min(0) };
     }
     points.saturating_mul(1i64 << doubles)
+}
+
+/// True when the gate of some special shape of `variant` opens on a hand with these flags,
+/// and whose tiles and bonus tiles have these flags (or, and): the facts a special shape is
+/// read from.
+fn shape_gate_opens(
+    variant: &CompiledVariant,
+    flags: u64,
+    (tiles_any, tiles_every): (u64, u64),
+    (bonus_any, bonus_every): (u64, u64),
+) -> bool {
+    let mut facts = Facts::new(flags, -1, 0, &[], &[], &[]);
+    let (tiles, bonus) = (Collection::Tiles.slot(), Collection::Bonus.slot());
+    facts.any[tiles] = tiles_any;
+    facts.every[tiles] = tiles_every;
+    facts.any[bonus] = bonus_any;
+    facts.every[bonus] = bonus_every;
+    let words = gate::words(&facts);
+    variant.shapes.iter().any(|s| s.gate.open(&words))
 }
 
 /// `flags` with `ONE_SUIT` when the player's tiles, whose flags' or is `tiles_any`, are of

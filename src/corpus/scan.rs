@@ -137,12 +137,15 @@ impl<'a> Scanner<'a> {
 
     /// Skips whitespace, then takes `byte` if it comes next.
     fn eat(&mut self, byte: u8) -> bool {
-        self.ws();
-        let found = self.peek() == Some(byte);
-        if found {
-            self.at += 1;
+        // Canonical lines have no whitespace: look for the byte first.
+        if self.peek() != Some(byte) {
+            self.ws();
+            if self.peek() != Some(byte) {
+                return false;
+            }
         }
-        found
+        self.at += 1;
+        true
     }
 
     fn word(&mut self, word: &str) -> bool {

@@ -16,7 +16,6 @@ use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
-use crate::predicate::Compiled;
 use crate::predicate::compile::Collection;
 use crate::predicate::eval::{Elem, Facts, suits};
 use crate::predicate::gate;
@@ -473,10 +472,7 @@ fn apply_items(
             kind: compiled.kind,
             with_limit_hand: compiled.with_limit_hand,
         };
-        // The common shape, a flag test worth a constant on each set, gets a tight loop.
-        if let (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(value)) =
-            (compiled.for_each, &compiled.condition.rest, &compiled.value)
-        {
+        if let Some((mask, value)) = compiled.set_test {
             for (k, e) in facts.sets.iter().enumerate() {
                 debug_assert_eq!(mask.test(e.flags), compiled.condition.when.holds(facts, *e));
                 if mask.test(e.flags) {
@@ -522,7 +518,9 @@ fn apply_items(
         }
         if hit.times > 0 {
             fired.push(hit);
-            replaced.extend_from_slice(&compiled.replaces);
+            if !compiled.replaces.is_empty() {
+                replaced.extend_from_slice(&compiled.replaces);
+            }
         }
     }
     // An item that applies drops the items it replaces.

@@ -220,15 +220,21 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
                 ForEach::Tile => Some(Collection::Tiles),
                 ForEach::Bonus => Some(Collection::Bonus),
             };
+            let condition = Gated::new(when, each);
+            let set_test = match (item.for_each, &condition.rest, &value) {
+                (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(v)) => Some((*mask, *v)),
+                _ => None,
+            };
             items.push(CompiledItem {
                 index,
                 kind: item.kind,
                 for_each: item.for_each,
                 who: item.who,
                 with_limit_hand: item.with_limit_hand,
-                condition: Gated::new(when, each),
+                condition,
                 value,
                 replaces,
+                set_test,
             });
         }
     }

@@ -17,7 +17,7 @@ pub mod read;
 use std::ops::Range;
 
 use crate::predicate::Compiled;
-use crate::predicate::compile::ParamValue;
+use crate::predicate::compile::{Mask, ParamValue};
 use crate::predicate::gate::Gated;
 
 pub use check::CompiledVariant;
@@ -405,4 +405,7 @@ pub struct CompiledItem {
     pub value: Compiled,
     /// Indexes of the items it replaces.
     pub replaces: Vec<usize>,
+    /// The commonest shape of item, a flag test on each set worth a constant (what is left
+    /// of the condition after its gate, and the value), which scoring runs in a tight loop.
+    pub set_test: Option<(Mask, i64)>,
 }

@@ -455,9 +455,16 @@ fn apply_items(
     let words = gate::words(facts);
     let player = &variant.by_player[usize::from(!winner)];
     if cfg!(debug_assertions) {
-        for compiled in &player.items {
+        let open: Vec<usize> = player.gates.open(&words).collect();
+        for (i, compiled) in player.items.iter().enumerate() {
+            let gate_open = compiled.condition.gate.open(&words);
+            debug_assert_eq!(
+                open.contains(&i),
+                gate_open,
+                "the gate table disagrees with a gate"
+            );
             debug_assert!(
-                compiled.condition.gate.open(&words)
+                gate_open
                     || !anywhere(compiled, facts, |e| compiled.condition.when.holds(facts, e)),
                 "a shut gate hid an item"
             );

@@ -873,7 +873,8 @@ fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
         BonusKind::Season => elem::SEASON,
     } | wind_flag(b.wind);
     if b.wind == seat {
-        f |= elem::OWN;
+        // `own_wind` reads one bit in every collection, so that a gate can require it.
+        f |= elem::OWN | elem::OWN_WIND;
     }
     Elem {
         flags: f,

@@ -96,6 +96,9 @@ fn predicate_semantics() {
         (EXAMPLE, Value("count(tiles, copies == 3)"), 9),
         // Bonus: 2f and 2y are South's own.
         (EXAMPLE, Value("count(bonus, own)"), 2),
+        // For a bonus tile, `own_wind` is `own`; no set of the example is of South.
+        (EXAMPLE, Value("count(bonus, own_wind)"), 2),
+        (EXAMPLE, When("any(bonus, own_wind) and not any(sets, own_wind)"), 1),
         (EXAMPLE, Value("count(bonus, flower)"), 1),
         (EXAMPLE, When("all(bonus, south)"), 1),
         // Per set: 777z is the only major pung; every set but the chow is a pung or pair.

@@ -355,6 +355,10 @@ mod tests {
         let sets = |any| [0, any, 0, 0, 0, 0, 0, 0, 0];
         assert!(g.open(&sets(elem::PUNG | elem::MAJOR | elem::CHOW)));
         assert!(!g.open(&sets(elem::PUNG | elem::SIMPLE)));
+        // `own_wind` is one bit, which some set must have.
+        let g = gate("pair and own_wind", Scope::Set);
+        assert!(g.open(&sets(elem::PAIR | elem::OWN_WIND)));
+        assert!(!g.open(&sets(elem::PAIR | elem::WIND)));
         // One suit: the hand flag the scorer sets.
         let g = gate("suits(tiles) == 1", Scope::Hand);
         assert!(g.open(&tiles_words(hand::ONE_SUIT, &[])));

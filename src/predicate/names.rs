@@ -86,7 +86,7 @@ pub mod elem {
     pub const WIND: u64 = 1 << 14;
     /// Dragon.
     pub const DRAGON: u64 = 1 << 15;
-    /// The player's own wind.
+    /// The player's own wind (for a bonus tile: the same as [`OWN`]).
     pub const OWN_WIND: u64 = 1 << 16;
     /// The prevailing wind.
     pub const PREVAILING_WIND: u64 = 1 << 17;
@@ -243,7 +243,7 @@ names! {
     "honour": Bool, SET_TILE, E(elem::HONOUR), "a wind or a dragon";
     "wind": Bool, SET_TILE, E(elem::WIND), "a wind";
     "dragon": Bool, SET_TILE, E(elem::DRAGON), "a dragon";
-    "own_wind": Bool, SET_TILE_BONUS, E(elem::OWN_WIND | elem::OWN), "the player's own wind (for a bonus tile: the player's own flower or season)";
+    "own_wind": Bool, SET_TILE_BONUS, E(elem::OWN_WIND), "the player's own wind (for a bonus tile: the player's own flower or season)";
     "prevailing_wind": Bool, SET_TILE, E(elem::PREVAILING_WIND), "the prevailing wind";
     "green": Bool, SET_TILE, E(elem::GREEN), "green tiles only (bamboo 2 3 4 6 8, green dragon)";
     "suited": Bool, SET_TILE, E(elem::SUITED), "characters, dots or bamboo";

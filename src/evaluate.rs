@@ -355,11 +355,11 @@ impl<'v> Scorer<'v> {
             .completions
             .get_or_insert_with(|| Box::new(Scorer::new(variant)));
         let waits = crate::waits::waits(hand);
-        let (bonus_any, bonus_every) = hand
+        let bonus: ArrayVec<Elem, { BonusTile::COUNT }> = hand
             .bonus
             .iter()
-            .map(|&b| bonus_elem(b, hand.seat).flags)
-            .fold((0, u64::MAX), |(any, every), f| (any | f, every & f));
+            .map(|&b| bonus_elem(b, hand.seat))
+            .collect();
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
@@ -379,7 +379,7 @@ impl<'v> Scorer<'v> {
                 let f = tile_flags(tile, hand);
                 let flags = with_one_suit(flags, tiles_any | f) | concealed_flag(&completed);
                 let tiles = (tiles_any | f, tiles_every & f);
-                !shape_gate_opens(variant, flags, tiles, (bonus_any, bonus_every))
+                !shape_gate_opens(variant, flags, tiles, &bonus)
             };
             if no_shape && !cfg!(debug_assertions) {
                 completed.concealed.remove(tile);
@@ -670,20 +670,18 @@ fn doubled(points: i64, doubles: i64) -> i64 {
 }
 
 /// True when the gate of some special shape of `variant` opens on a hand with these flags,
-/// and whose tiles and bonus tiles have these flags (or, and): the facts a special shape is
-/// read from.
+/// whose tiles have these flags (or, and), and with these bonus tiles: the facts a special
+/// shape is read from.
 fn shape_gate_opens(
     variant: &CompiledVariant,
     flags: u64,
     (tiles_any, tiles_every): (u64, u64),
-    (bonus_any, bonus_every): (u64, u64),
+    bonus: &[Elem],
 ) -> bool {
-    let mut facts = Facts::new(flags, -1, 0, &[], &[], &[]);
-    let (tiles, bonus) = (Collection::Tiles.slot(), Collection::Bonus.slot());
+    let mut facts = Facts::new(flags, -1, 0, &[], &[], bonus);
+    let tiles = Collection::Tiles.slot();
     facts.any[tiles] = tiles_any;
     facts.every[tiles] = tiles_every;
-    facts.any[bonus] = bonus_any;
-    facts.every[bonus] = bonus_every;
     let words = gate::words(&facts);
     variant.shapes.iter().any(|s| s.gate.open(&words))
 }

@@ -98,7 +98,11 @@ fn predicate_semantics() {
         (EXAMPLE, Value("count(bonus, own)"), 2),
         // For a bonus tile, `own_wind` is `own`; no set of the example is of South.
         (EXAMPLE, Value("count(bonus, own_wind)"), 2),
-        (EXAMPLE, When("any(bonus, own_wind) and not any(sets, own_wind)"), 1),
+        (
+            EXAMPLE,
+            When("any(bonus, own_wind) and not any(sets, own_wind)"),
+            1,
+        ),
         (EXAMPLE, Value("count(bonus, flower)"), 1),
         (EXAMPLE, When("all(bonus, south)"), 1),
         // Per set: 777z is the only major pung; every set but the chow is a pung or pair.

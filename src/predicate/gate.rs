@@ -8,8 +8,10 @@
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
-//! `count(c, …) >= 1`, `suits(tiles) == 1` (the hand flag `ONE_SUIT`, which the scorer sets),
-//! `shape(…)`, `calling(…)`); anything else leaves the gate open.
+//! `count(c, …) >= k` and `== k`, `suits(tiles) == 1` (the hand flag `ONE_SUIT`, which the
+//! scorer sets), `shape(…)`, `calling(…)`); anything else leaves the gate open. For a count
+//! of sets or bonus tiles, the gate also reads the flags that at least two, three or four
+//! elements have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers.
 
 mod table;
 
@@ -21,8 +23,10 @@ use super::names::hand;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
-/// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i).
-pub type Words = [u64; 9];
+/// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i),
+/// then the flags that at least two, three and four sets have, then the same of the bonus
+/// tiles.
+pub type Words = [u64; 15];
 
 /// The [`Words`] of some facts.
 pub fn words(facts: &Facts<'_>) -> Words {
@@ -32,6 +36,8 @@ pub fn words(facts: &Facts<'_>) -> Words {
         .calling
         .iter()
         .fold(0, |bits, &i| bits | calling_bit(i));
+    let [sets2, sets3, sets4] = at_least(facts.sets);
+    let [bonus2, bonus3, bonus4] = at_least(facts.bonus);
     [
         facts.flags,
         any0,
@@ -42,7 +48,25 @@ pub fn words(facts: &Facts<'_>) -> Words {
         every2,
         facts.shapes,
         called,
+        sets2,
+        sets3,
+        sets4,
+        bonus2,
+        bonus3,
+        bonus4,
     ]
+}
+
+/// The flags that at least two, at least three and at least four of `elements` have.
+fn at_least(elements: &[Elem]) -> [u64; 3] {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for e in elements {
+        four |= three & e.flags;
+        three |= two & e.flags;
+        two |= one & e.flags;
+        one |= e.flags;
+    }
+    [two, three, four]
 }
 
 const HAND: usize = 0;
@@ -50,6 +74,19 @@ const ANY: usize = 1;
 const EVERY: usize = 4;
 const SHAPES: usize = 7;
 const CALLED: usize = 8;
+const SETS_AT_LEAST: usize = 9;
+const BONUS_AT_LEAST: usize = 12;
+
+/// The word with the flags that at least `n` (2 or more; 4 stands for more) elements of
+/// `collection` have. None for tiles, which `count` weighs by their copies.
+fn at_least_word(collection: Collection, n: i64) -> Option<usize> {
+    let first = match collection {
+        Collection::Sets => SETS_AT_LEAST,
+        Collection::Bonus => BONUS_AT_LEAST,
+        Collection::Tiles => return None,
+    };
+    Some(first + usize::try_from(n.clamp(2, 4) - 2).ok()?)
+}
 
 /// The bit of [`Words`]' last word that stands for item `i` being called for (shared by
 /// items 64 apart, so a set bit is only a hint).
@@ -64,6 +101,8 @@ pub struct Gate {
     mask: Words,
     /// Their required values.
     want: Words,
+    /// Bit i set when some bit of word i is looked at.
+    looked_at: u16,
 }
 
 impl Gate {
@@ -75,12 +114,15 @@ impl Gate {
     }
 
     fn require(&mut self, word: usize, bits: u64) {
-        self.mask[word] |= bits;
+        self.forbid(word, bits);
         self.want[word] |= bits;
     }
 
     fn forbid(&mut self, word: usize, bits: u64) {
         self.mask[word] |= bits;
+        if bits != 0 {
+            self.looked_at |= 1 << word;
+        }
     }
 
     fn add(&mut self, c: &Compiled, each: Option<Collection>) {
@@ -120,16 +162,25 @@ impl Gate {
             Compiled::Shape(i) => self.require(SHAPES, 1 << i),
             Compiled::Calling(i) => self.require(CALLED, calling_bit(*i as usize)),
             Compiled::Cmp(op, count, bound) => {
-                // `count(c, x) == 4`, `>= 1`, `> 0`: some element meets `x`.
+                // `count(c, x) == 4`, `>= 1`, `> 0`: at least so many elements meet `x`, so
+                // some element does, and (sets, bonus) so many have each bit `x` requires.
                 if let (Compiled::Count(collection, inner), Compiled::Const(k)) =
                     (&**count, &**bound)
-                    && match op {
-                        Cmp::Eq | Cmp::Ge => *k >= 1,
-                        Cmp::Gt => *k >= 0,
-                        _ => false,
-                    }
                 {
-                    for_each_mask(inner, &mut |m| self.require(ANY + collection.slot(), m.all));
+                    let need = match op {
+                        Cmp::Eq | Cmp::Ge => *k,
+                        Cmp::Gt => k.saturating_add(1),
+                        _ => 0,
+                    };
+                    if need >= 1 {
+                        let many = at_least_word(*collection, need).filter(|_| need >= 2);
+                        for_each_mask(inner, &mut |m| {
+                            self.require(ANY + collection.slot(), m.all);
+                            if let Some(word) = many {
+                                self.require(word, m.all);
+                            }
+                        });
+                    }
                 }
             }
             Compiled::And(a, b) => {
@@ -166,14 +217,18 @@ impl Gate {
     }
 
     /// False when the condition cannot hold on facts with these words, for the hand or any
-    /// element. Branch-free over the words, so that it compiles to a few vector operations.
+    /// element. Only the words looked at are read: most gates read one to three.
     #[inline]
     pub fn open(&self, words: &Words) -> bool {
-        let mut differ = 0;
-        for ((word, mask), want) in words.iter().zip(&self.mask).zip(&self.want) {
-            differ |= (word & mask) ^ want;
+        let mut looked_at = self.looked_at;
+        while looked_at != 0 {
+            let i = looked_at.trailing_zeros() as usize;
+            looked_at &= looked_at - 1;
+            if words[i] & self.mask[i] != self.want[i] {
+                return false;
+            }
         }
-        differ == 0
+        true
     }
 }
 
@@ -266,6 +321,24 @@ fn for_each_mask(c: &Compiled, f: &mut impl FnMut(Mask)) {
     }
 }
 
+/// The words of a hand with these flags, whose sets, tiles and bonus tiles have these
+/// flags (for tests).
+#[cfg(test)]
+fn test_words(flags: u64, sets: &[u64], tiles: &[u64], bonus: &[u64]) -> Words {
+    let elems = |flags: &[u64]| -> Vec<Elem> {
+        flags
+            .iter()
+            .map(|&flags| Elem {
+                flags,
+                copies: 1,
+                ..Elem::default()
+            })
+            .collect()
+    };
+    let (sets, tiles, bonus) = (elems(sets), elems(tiles), elems(bonus));
+    words(&Facts::new(flags, -1, 0, &sets, &tiles, &bonus))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,9 +358,7 @@ mod tests {
 
     /// Words for a hand with these flags and tiles of these flags (no sets, no bonus).
     fn tiles_words(hand_flags: u64, tiles: &[u64]) -> Words {
-        let any = tiles.iter().fold(0, |a, t| a | t);
-        let every = tiles.iter().fold(u64::MAX, |a, t| a & t);
-        [hand_flags, 0, any, 0, u64::MAX, every, u64::MAX, 0, 0]
+        test_words(hand_flags, &[], tiles, &[])
     }
 
     fn compiled(text: &str) -> Compiled {
@@ -345,14 +416,16 @@ mod tests {
         assert!(g.open(&tiles_words(0, &[terminal, terminal])));
         assert!(!g.open(&tiles_words(0, &[terminal, elem::SIMPLE])));
         assert!(!g.open(&tiles_words(0, &[terminal, honour])));
-        // Four flowers: some bonus tile must be a flower.
+        // Four flowers: four bonus tiles must be flowers.
         let g = gate("count(bonus, flower) == 4", Scope::Hand);
-        let bonus = |any| [0, 0, 0, any, 0, 0, 0, 0, 0];
-        assert!(g.open(&bonus(elem::FLOWER | elem::SEASON)));
-        assert!(!g.open(&bonus(elem::SEASON)));
+        let bonus = |bonus: &[u64]| test_words(0, &[], &[], bonus);
+        let (f, s) = (elem::FLOWER, elem::SEASON);
+        assert!(g.open(&bonus(&[f, s, f, f, f])));
+        assert!(!g.open(&bonus(&[f, s, f, f])));
+        assert!(!g.open(&bonus(&[s, s, s, s])));
         // A set item: some set must be a pung, and major.
         let g = gate("pung and major and not exposed", Scope::Set);
-        let sets = |any| [0, any, 0, 0, 0, 0, 0, 0, 0];
+        let sets = |any| test_words(0, &[any], &[], &[]);
         assert!(g.open(&sets(elem::PUNG | elem::MAJOR | elem::CHOW)));
         assert!(!g.open(&sets(elem::PUNG | elem::SIMPLE)));
         // `own_wind` is one bit, which some set must have.
@@ -399,6 +472,29 @@ mod tests {
         // Some honour: a tile added may bring it.
         let g = gate("any(tiles, honour)", Scope::Hand);
         assert!(g.may_open_with_more_tiles(elem::SIMPLE, elem::SIMPLE));
+    }
+
+    #[test]
+    fn a_count_needs_so_many_elements_with_each_bit_it_asks_for() {
+        let (pung, wind, dragon) = (elem::PUNG, elem::WIND, elem::DRAGON);
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        // Three wind pungs: three sets must be winds, and three pungs.
+        let g = gate("count(sets, pung and wind) == 3", Scope::Hand);
+        assert!(g.open(&sets(&[pung | wind, pung | wind, pung | wind, dragon])));
+        assert!(!g.open(&sets(&[pung | wind, pung | wind, wind, dragon])));
+        // The gate is necessary, not sufficient: the bits may be on different sets.
+        assert!(g.open(&sets(&[pung | wind, pung | wind, pung, wind])));
+        // `> 1` needs two; four stands for more.
+        let g = gate("count(sets, dragon) > 1", Scope::Hand);
+        assert!(!g.open(&sets(&[dragon, wind])));
+        assert!(g.open(&sets(&[dragon, dragon])));
+        let g = gate("count(sets, pung) >= 5", Scope::Hand);
+        assert!(!g.open(&sets(&[pung, pung, pung])));
+        assert!(g.open(&sets(&[pung, pung, pung, pung])));
+        // Tiles are counted by their copies: two copies of one honour make two honours.
+        let g = gate("count(tiles, honour) >= 2", Scope::Hand);
+        assert!(g.open(&tiles_words(0, &[elem::HONOUR])));
+        assert!(!g.open(&tiles_words(0, &[elem::SIMPLE])));
     }
 
     #[test]

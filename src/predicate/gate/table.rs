@@ -116,9 +116,7 @@ mod tests {
 
     /// Words of a hand with these flags, sets of these flags and no tiles or bonus.
     fn words(flags: u64, sets: &[u64]) -> Words {
-        let any = sets.iter().fold(0, |a, s| a | s);
-        let every = sets.iter().fold(u64::MAX, |a, s| a & s);
-        [flags, any, 0, 0, every, u64::MAX, u64::MAX, 0, 0]
+        super::super::test_words(flags, sets, &[], &[])
     }
 
     #[test]
@@ -131,6 +129,7 @@ mod tests {
             "all(sets, pung)",
             "not any(sets, chow)",
             "self_drawn or complete",
+            "count(sets, pung and dragon) == 2",
         ];
         let table = GateTable::new(&texts.map(gate));
         let pung = elem::PUNG | elem::DRAGON;
@@ -151,7 +150,10 @@ mod tests {
         }
         // Worked by hand for the first case: complete, two dragon pungs, no chow.
         let w = words(hand::COMPLETE, &[pung, pung]);
-        assert_eq!(table.open(&w).collect::<Vec<_>>(), [0, 3, 4, 5, 6]);
+        assert_eq!(table.open(&w).collect::<Vec<_>>(), [0, 3, 4, 5, 6, 7]);
+        // One dragon pung is not two.
+        let w = words(hand::COMPLETE, &[pung, chow]);
+        assert_eq!(table.open(&w).collect::<Vec<_>>(), [0, 3, 6]);
     }
 
     #[test]

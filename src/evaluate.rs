@@ -17,13 +17,15 @@ use arrayvec::ArrayVec;
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::compile::Collection;
-use crate::predicate::eval::{Elem, Facts, suits};
+use crate::predicate::eval::{Elem, Facts, tile_sizes};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible;
+
+const TILES: usize = Collection::Tiles.slot();
 
 /// One item that counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +212,6 @@ impl<'v> Scorer<'v> {
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
         }
-        let base_flags = with_one_suit(base_flags, tiles_any);
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !variant.calling_targets.is_empty() {
@@ -360,6 +361,12 @@ impl<'v> Scorer<'v> {
             .iter()
             .map(|&b| bonus_elem(b, hand.seat))
             .collect();
+        // What a special shape's gate reads of the hand, without its tiles' elements: their
+        // aggregates, to which each tile tried adds its own.
+        let mut shape_facts = Facts::new(0, -1, 0, &[], &[], &bonus);
+        shape_facts.any[TILES] = tiles_any;
+        shape_facts.every[TILES] = tiles_every;
+        let kinds = TileSet::held(own).len();
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
@@ -377,9 +384,13 @@ impl<'v> Scorer<'v> {
             // scores nothing.
             let no_shape = !is_wait && {
                 let f = tile_flags(tile, hand);
-                let flags = with_one_suit(flags, tiles_any | f) | concealed_flag(&completed);
-                let tiles = (tiles_any | f, tiles_every & f);
-                !shape_gate_opens(variant, flags, tiles, &bonus)
+                let mut facts = shape_facts;
+                facts.flags = flags | concealed_flag(&completed);
+                facts.any[TILES] |= f;
+                facts.every[TILES] &= f;
+                let kinds = kinds + usize::from(own.get(tile) == 0);
+                facts.tile_sizes = tile_sizes(kinds, facts.any[TILES]);
+                !shape_gate_opens(variant, &facts)
             };
             if no_shape && !cfg!(debug_assertions) {
                 completed.concealed.remove(tile);
@@ -669,31 +680,10 @@ fn doubled(points: i64, doubles: i64) -> i64 {
     points.saturating_mul(1i64 << doubles)
 }
 
-/// True when the gate of some special shape of `variant` opens on a hand with these flags,
-/// whose tiles have these flags (or, and), and with these bonus tiles: the facts a special
-/// shape is read from.
-fn shape_gate_opens(
-    variant: &CompiledVariant,
-    flags: u64,
-    (tiles_any, tiles_every): (u64, u64),
-    bonus: &[Elem],
-) -> bool {
-    let mut facts = Facts::new(flags, -1, 0, &[], &[], bonus);
-    let tiles = Collection::Tiles.slot();
-    facts.any[tiles] = tiles_any;
-    facts.every[tiles] = tiles_every;
-    let words = gate::words(&facts);
+/// True when the gate of some special shape of `variant` opens on `facts`.
+fn shape_gate_opens(variant: &CompiledVariant, facts: &Facts<'_>) -> bool {
+    let words = gate::words(facts);
     variant.shapes.iter().any(|s| s.gate.open(&words))
-}
-
-/// `flags` with `ONE_SUIT` when the player's tiles, whose flags' or is `tiles_any`, are of
-/// one suit (`suits(tiles) == 1` as a flag, for the gates).
-fn with_one_suit(flags: u64, tiles_any: u64) -> u64 {
-    if suits(tiles_any) == 1 {
-        flags | hf::ONE_SUIT
-    } else {
-        flags
-    }
 }
 
 fn winning_tile(hand: &Hand) -> i64 {

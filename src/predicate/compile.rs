@@ -119,7 +119,7 @@ pub enum Collection {
 
 impl Collection {
     /// Its slot in the per-collection arrays of the facts (`any`, `every`).
-    pub fn slot(self) -> usize {
+    pub const fn slot(self) -> usize {
         match self {
             Collection::Sets => 0,
             Collection::Tiles => 1,

@@ -5,6 +5,7 @@
 
 use super::compile::{Arith, Cmp, Collection, Compiled, Mask};
 use super::names::{ElemInt, HandInt, elem};
+use crate::tiles::Tile;
 
 /// The facts about one element: a set, a distinct tile or a bonus tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,10 +47,13 @@ pub struct Facts<'a> {
     /// For sets, tiles and bonus tiles: the flags every element has (bitwise and; all bits
     /// set when there is no element).
     pub every: [u64; 3],
+    /// The sizes of the player's tiles, for the gates (see [`tile_sizes`]).
+    pub tile_sizes: u64,
 }
 
 impl<'a> Facts<'a> {
     /// Facts over these elements, with their aggregate flags computed.
+    #[inline]
     pub fn new(
         flags: u64,
         winning_tile: i64,
@@ -60,6 +64,7 @@ impl<'a> Facts<'a> {
     ) -> Self {
         let any = |es: &[Elem]| es.iter().fold(0, |a, e| a | e.flags);
         let every = |es: &[Elem]| es.iter().fold(u64::MAX, |a, e| a & e.flags);
+        let tiles_any = any(tiles);
         Facts {
             flags,
             winning_tile,
@@ -69,8 +74,9 @@ impl<'a> Facts<'a> {
             sets,
             tiles,
             bonus,
-            any: [any(sets), any(tiles), any(bonus)],
+            any: [any(sets), tiles_any, any(bonus)],
             every: [every(sets), every(tiles), every(bonus)],
+            tile_sizes: tile_sizes(tiles.len(), tiles_any),
         }
     }
 }
@@ -202,6 +208,16 @@ impl Compiled {
         }
     }
 }
+
+/// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the
+/// number of distinct tiles, `kinds`), bit `SUITS_BIT + k` for `suits(tiles) == k` (read
+/// from the or of the tiles' flags, `tiles_any`).
+pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
+    1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
+}
+
+/// The first bit of [`tile_sizes`]' suit count.
+pub const SUITS_BIT: u32 = 40;
 
 /// How many suits the flags name (`suits(c)` of a collection whose flags' or is `flags`).
 pub fn suits(flags: u64) -> u32 {

@@ -8,25 +8,25 @@
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
-//! `count(c, …) >= k` and `== k`, `suits(tiles) == 1` (the hand flag `ONE_SUIT`, which the
-//! scorer sets), `shape(…)`, `calling(…)`); anything else leaves the gate open. For a count
-//! of sets or bonus tiles, the gate also reads the flags that at least two, three or four
-//! elements have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers.
+//! `count(c, …) >= k` and `== k`, `kinds(tiles) == k`, `suits(tiles) == k`, `shape(…)`,
+//! `calling(…)`); anything else leaves the gate open. For a count of sets or
+//! bonus tiles, the gate also reads the flags that at least two, three or four elements
+//! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers.
 
 mod table;
 
 pub use table::GateTable;
 
 use super::compile::{Cmp, Collection, Compiled, Mask};
-use super::eval::{Elem, Facts};
-use super::names::hand;
+use super::eval::{Elem, Facts, SUITS_BIT};
+use crate::tiles::Tile;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
 /// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i),
 /// then the flags that at least two, three and four sets have, then the same of the bonus
-/// tiles.
-pub type Words = [u64; 15];
+/// tiles, then the sizes of the player's tiles (see [`super::eval::tile_sizes`]).
+pub type Words = [u64; 16];
 
 /// The [`Words`] of some facts.
 pub fn words(facts: &Facts<'_>) -> Words {
@@ -54,7 +54,25 @@ pub fn words(facts: &Facts<'_>) -> Words {
         bonus2,
         bonus3,
         bonus4,
+        facts.tile_sizes,
     ]
+}
+
+/// The bit of [`super::eval::tile_sizes`] that `c` asks for, when `c` is `kinds(tiles) == k` or
+/// `suits(tiles) == k`.
+fn size_bit(c: &Compiled) -> Option<u64> {
+    let Compiled::Cmp(Cmp::Eq, a, b) = c else {
+        return None;
+    };
+    let &Compiled::Const(k) = &**b else {
+        return None;
+    };
+    let (first, max) = match &**a {
+        Compiled::Kinds => (0, Tile::COUNT as i64),
+        Compiled::Suits(Collection::Tiles) => (SUITS_BIT, 3),
+        _ => return None,
+    };
+    (0..=max).contains(&k).then(|| 1 << (first + k as u32))
 }
 
 /// The flags that at least two, at least three and at least four of `elements` have.
@@ -76,6 +94,7 @@ const SHAPES: usize = 7;
 const CALLED: usize = 8;
 const SETS_AT_LEAST: usize = 9;
 const BONUS_AT_LEAST: usize = 12;
+const SIZES: usize = 15;
 
 /// The word with the flags that at least `n` (2 or more; 4 stands for more) elements of
 /// `collection` have. None for tiles, which `count` weighs by their copies.
@@ -158,7 +177,7 @@ impl Gate {
                     self.forbid(ANY + collection.slot(), m.all | m.any);
                 }
             }
-            c if is_one_suit(c) => self.require(HAND, hand::ONE_SUIT),
+            c if let Some(bit) = size_bit(c) => self.require(SIZES, bit),
             Compiled::Shape(i) => self.require(SHAPES, 1 << i),
             Compiled::Calling(i) => self.require(CALLED, calling_bit(*i as usize)),
             Compiled::Cmp(op, count, bound) => {
@@ -299,14 +318,8 @@ fn decides(c: &Compiled) -> bool {
             )
         ),
         Compiled::Shape(_) => true,
-        c => is_one_suit(c),
+        c => size_bit(c).is_some(),
     }
-}
-
-/// True for `suits(tiles) == 1`, which the scorer keeps as the hand flag `ONE_SUIT`.
-fn is_one_suit(c: &Compiled) -> bool {
-    matches!(c, Compiled::Cmp(Cmp::Eq, a, b)
-        if matches!(**a, Compiled::Suits(Collection::Tiles)) && matches!(**b, Compiled::Const(1)))
 }
 
 /// Calls `f` on each mask among the top conjuncts of `c`.
@@ -368,20 +381,23 @@ mod tests {
     #[test]
     fn the_rest_drops_what_the_gate_decides() {
         let rest = |text| Gate::rest(&compiled(text));
-        // The flag test and the one bit of some tile are the gate's; the kind count is not.
+        // The flag test and the one bit of some tile are the gate's; a bound on the kinds
+        // is not (an exact count is, a bit of the tiles' sizes).
         assert_eq!(
-            rest("complete and kinds(tiles) == 13 and any(tiles, honour)"),
-            compiled("kinds(tiles) == 13")
+            rest("complete and kinds(tiles) >= 13 and any(tiles, honour)"),
+            compiled("kinds(tiles) >= 13")
         );
-        // Every tile major and no tile an honour; one suit and no honour: decided whole.
+        // Every tile major and no tile an honour; one suit and no honour; two suits:
+        // decided whole.
         for decided in [
             "all(tiles, major) and not any(tiles, honour)",
             "suits(tiles) == 1 and not any(tiles, honour)",
+            "suits(tiles) == 2",
         ] {
             assert_eq!(rest(decided), Compiled::Const(1), "{decided}");
         }
-        // Two suits are not a flag.
-        assert_eq!(rest("suits(tiles) == 2"), compiled("suits(tiles) == 2"));
+        // At least two suits are not a bit.
+        assert_eq!(rest("suits(tiles) >= 2"), compiled("suits(tiles) >= 2"));
         // Kept: two bits of some set (the gate asks only that some set has each), a count,
         // a mask inside `all` with a comparison, and `not any` with every element counted.
         for kept in [
@@ -432,10 +448,27 @@ mod tests {
         let g = gate("pair and own_wind", Scope::Set);
         assert!(g.open(&sets(elem::PAIR | elem::OWN_WIND)));
         assert!(!g.open(&sets(elem::PAIR | elem::WIND)));
-        // One suit: the hand flag the scorer sets.
+    }
+
+    #[test]
+    fn sizes_of_the_tiles_are_bits() {
+        let (m, p, z) = (elem::CHARACTERS, elem::DOTS, elem::HONOUR);
+        // One suit, honours aside.
         let g = gate("suits(tiles) == 1", Scope::Hand);
-        assert!(g.open(&tiles_words(hand::ONE_SUIT, &[])));
-        assert!(!g.open(&tiles_words(0, &[])));
+        assert!(g.open(&tiles_words(0, &[m, m, z])));
+        assert!(!g.open(&tiles_words(0, &[m, p])));
+        assert!(!g.open(&tiles_words(0, &[z])));
+        // Three distinct tiles (each helper tile is one).
+        let g = gate("kinds(tiles) == 3 and suits(tiles) == 2", Scope::Hand);
+        assert!(g.open(&tiles_words(0, &[m, p, z])));
+        assert!(!g.open(&tiles_words(0, &[m, p, z, z])));
+        assert!(!g.open(&tiles_words(0, &[m, m, z])));
+        // The gate decides these: nothing is left to evaluate.
+        let rest = Gate::rest(&compiled("kinds(tiles) == 13 and suits(tiles) == 0"));
+        assert_eq!(rest, Compiled::Const(1));
+        // A count of tiles is left to evaluate.
+        let rest = Gate::rest(&compiled("count(tiles) == 14"));
+        assert_eq!(rest, compiled("count(tiles) == 14"));
     }
 
     #[test]

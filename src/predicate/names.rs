@@ -47,9 +47,6 @@ pub mod hand {
     pub const KONG_ON_KONG: u64 = 1 << 17;
     /// Five tiles or fewer were left in the wall when the winning tile came.
     pub const LATE: u64 = 1 << 18;
-    /// The player's tiles use exactly one suit (`suits(tiles) == 1`). No name reads it: the
-    /// scorer sets it so that gates can test that comparison as a flag.
-    pub const ONE_SUIT: u64 = 1 << 19;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).

@@ -826,8 +826,8 @@ fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     let mut f = shared
         | match set.kind {
             SetKind::Chow => elem::CHOW,
-            SetKind::Pung => elem::PUNG,
-            SetKind::Kong => elem::KONG,
+            SetKind::Pung => elem::PUNG | elem::PUNG_OR_KONG,
+            SetKind::Kong => elem::KONG | elem::PUNG_OR_KONG,
             SetKind::Pair => elem::PAIR,
             SetKind::Single => elem::SINGLE,
         };

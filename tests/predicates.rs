@@ -12,6 +12,9 @@ use mjrules::rules::load::load_text;
 const EXAMPLE: &str = "examples/hands/south-dragon-pung.toml";
 /// East wins on a drawn 3m with 111222333m 456m 99m: all concealed.
 const PURE: &str = "tests/hands/gallery/pure-suit-many-readings.toml";
+/// North wins on a loose 4p with kongs 1111z (concealed), 5555s (claimed), 9999m (exposed),
+/// the 234p chow and the 55z pair.
+const KONGS: &str = "tests/hands/gallery/kongs.toml";
 /// West wins with 11 55m 22p 33 99s 11z 77z: seven pairs, no standard reading.
 const SEVEN_PAIRS: &str = "tests/hands/semantics/seven-pairs.toml";
 
@@ -110,6 +113,19 @@ fn predicate_semantics() {
         (EXAMPLE, EachSet("pung or pair"), 4),
         (EXAMPLE, EachSet("number >= 5"), 2),
         (EXAMPLE, EachSet("tile == 7z"), 1),
+        // Kongs: 1111z concealed, 5555s claimed, 9999m exposed; the 234p chow, the 55z pair.
+        (KONGS, EachSet("pung_or_kong"), 3),
+        (KONGS, EachSet("pung_or_kong and (concealed or claimed)"), 2),
+        (
+            KONGS,
+            Value("count(sets, pung_or_kong and wind) + count(sets, pung)"),
+            1,
+        ),
+        (
+            KONGS,
+            When("count(sets, pung_or_kong) == 3 and not any(sets, pung)"),
+            1,
+        ),
         // The pure hand: East, drawn from the wall, everything concealed, one suit.
         (PURE, When("dealer and self_drawn and from_wall"), 1),
         (PURE, When("concealed_hand"), 1),

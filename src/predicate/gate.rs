@@ -448,6 +448,10 @@ mod tests {
         let g = gate("pair and own_wind", Scope::Set);
         assert!(g.open(&sets(elem::PAIR | elem::OWN_WIND)));
         assert!(!g.open(&sets(elem::PAIR | elem::WIND)));
+        // So is `pung_or_kong`: a pair of the own wind does not open a set of it.
+        let g = gate("pung_or_kong and own_wind", Scope::Set);
+        assert!(g.open(&sets(elem::KONG | elem::PUNG_OR_KONG | elem::OWN_WIND)));
+        assert!(!g.open(&sets(elem::PAIR | elem::OWN_WIND)));
     }
 
     #[test]

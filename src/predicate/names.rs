@@ -117,6 +117,8 @@ pub mod elem {
     pub const WEST: u64 = 1 << 31;
     /// North.
     pub const NORTH: u64 = 1 << 32;
+    /// A pung or a kong: one bit, so that a gate can require it.
+    pub const PUNG_OR_KONG: u64 = 1 << 33;
 }
 
 /// Bits of a payment's flag word (payment rules only).
@@ -225,7 +227,7 @@ names! {
     "chow": Bool, SET, E(elem::CHOW), "the set is a chow";
     "pung": Bool, SET, E(elem::PUNG), "the set is a pung";
     "kong": Bool, SET, E(elem::KONG), "the set is a kong";
-    "pung_or_kong": Bool, SET, E(elem::PUNG | elem::KONG), "the set is a pung or a kong";
+    "pung_or_kong": Bool, SET, E(elem::PUNG_OR_KONG), "the set is a pung or a kong";
     "pair": Bool, SET, E(elem::PAIR), "the set is a pair";
     "single": Bool, SET, E(elem::SINGLE), "a lone tile of a hand that did not go out";
     "exposed": Bool, SET, E(elem::EXPOSED), "the set scores as exposed (exposed sets and claimed kongs)";

@@ -14,7 +14,7 @@ use crate::diagnostic::InputError;
 use crate::hand::{Bonus, Hand, Melds, Win, WinSource, parse_hand};
 use crate::render::hand_toml;
 use crate::set::{Exposure, Set, SetKind, shape_of};
-use crate::tiles::{AnyTile, Tile, TileCounts, Wind, read_tiles};
+use crate::tiles::{AnyTile, BonusKind, BonusTile, Tile, TileCounts, Wind, read_tiles};
 use scan::{LineRecord, scan};
 
 /// One line of a corpus.
@@ -150,13 +150,18 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
     // Each bonus tile at most once: `bonus` never holds more than there are.
     let mut bonus = Bonus::new();
     for text in &r.bonus {
-        read_tiles(text, |t| match t {
+        let add = |bonus: &mut Bonus, t| match t {
             AnyTile::Bonus(b) if !bonus.contains(&b) => {
                 bonus.push(b);
                 Some(())
             }
             _ => None,
-        })?;
+        };
+        let before = bonus.len();
+        if plain_tiles(text, |t| add(&mut bonus, t)).is_none() {
+            bonus.truncate(before);
+            read_tiles(text, |t| add(&mut bonus, t))?;
+        }
     }
     bonus.sort();
     let win = match &r.win {
@@ -235,9 +240,12 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
 /// The playing tiles of `text`, counted.
 fn playing(text: &str) -> Option<TileCounts> {
     let mut counts = TileCounts::default();
-    if plain_playing(text, |t| {
-        counts.add(t);
-        Some(())
+    if plain_tiles(text, |t| match t {
+        AnyTile::Playing(p) => {
+            counts.add(p);
+            Some(())
+        }
+        AnyTile::Bonus(_) => None,
     })
     .is_none()
     {
@@ -256,7 +264,11 @@ fn playing(text: &str) -> Option<TileCounts> {
 /// The playing tiles of `text`, in order: at most four (a set).
 fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
-    if plain_playing(text, |t| tiles.try_push(t).ok()).is_none() {
+    let mut push = |t| match t {
+        AnyTile::Playing(p) => tiles.try_push(p).ok(),
+        AnyTile::Bonus(_) => None,
+    };
+    if plain_tiles(text, &mut push).is_none() {
         tiles.clear();
         read_tiles(text, |t| match t {
             AnyTile::Playing(p) => tiles.try_push(p).ok(),
@@ -266,11 +278,12 @@ fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
     Some(tiles)
 }
 
-/// Reads the commonest notation, digits then a suit letter with spaces between (`123m
-/// 55z`), as [`read_tiles`] does, calling `each` on every playing tile in order; `None` for
-/// anything else (other characters, a digit 0, an honour above 7, more than 16 digits
-/// before a letter) or where `each` gives `None`, for `read_tiles` to read again.
-fn plain_playing(text: &str, mut each: impl FnMut(Tile) -> Option<()>) -> Option<()> {
+/// Reads the commonest notation, digits then a suit letter with spaces between (`123m 55z
+/// 1f`), as [`read_tiles`] does, calling `each` on every tile in order; `None` for anything
+/// else (other characters, a digit 0, an honour above 7, a flower or season above 4, more
+/// than 16 digits before a letter) or where `each` gives `None`, for `read_tiles` to read
+/// again.
+fn plain_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
     let mut pending = [0u8; 16];
     let mut waiting = 0;
     for &b in text.as_bytes() {
@@ -285,6 +298,22 @@ fn plain_playing(text: &str, mut each: impl FnMut(Tile) -> Option<()>) -> Option
             b'p' => (9, 9),
             b's' => (18, 9),
             b'z' => (27, 7),
+            b'f' | b'y' => {
+                let kind = if b == b'f' {
+                    BonusKind::Flower
+                } else {
+                    BonusKind::Season
+                };
+                if waiting == 0 {
+                    return None;
+                }
+                for &digit in &pending[..waiting] {
+                    let wind = *Wind::ALL.get(usize::from(digit) - 1)?;
+                    each(AnyTile::Bonus(BonusTile { kind, wind }))?;
+                }
+                waiting = 0;
+                continue;
+            }
             _ => return None,
         };
         if waiting == 0 {
@@ -294,7 +323,9 @@ fn plain_playing(text: &str, mut each: impl FnMut(Tile) -> Option<()>) -> Option
             if digit > max {
                 return None;
             }
-            each(Tile::from_index(base + usize::from(digit) - 1)?)?;
+            each(AnyTile::Playing(Tile::from_index(
+                base + usize::from(digit) - 1,
+            )?))?;
         }
         waiting = 0;
     }

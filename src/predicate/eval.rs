@@ -49,6 +49,9 @@ pub struct Facts<'a> {
     pub every: [u64; 3],
     /// The sizes of the player's tiles, for the gates (see [`tile_sizes`]).
     pub tile_sizes: u64,
+    /// For sets, then bonus tiles: the flags that at least two, three and four elements
+    /// have, for the gates of counts (see [`at_least`]).
+    pub at_least: [[u64; 3]; 2],
 }
 
 impl<'a> Facts<'a> {
@@ -77,6 +80,7 @@ impl<'a> Facts<'a> {
             any: [any(sets), tiles_any, any(bonus)],
             every: [every(sets), every(tiles), every(bonus)],
             tile_sizes: tile_sizes(tiles.len(), tiles_any),
+            at_least: [at_least(sets), at_least(bonus)],
         }
     }
 }
@@ -94,6 +98,7 @@ impl<'a> Facts<'a> {
             sets,
             any: [any, self.any[1], self.any[2]],
             every: [every, self.every[1], self.every[2]],
+            at_least: [at_least(sets), self.at_least[1]],
             ..*self
         }
     }
@@ -207,6 +212,18 @@ impl Compiled {
             _ => self.eval(facts, current),
         }
     }
+}
+
+/// The flags that at least two, at least three and at least four of `elements` have.
+pub fn at_least(elements: &[Elem]) -> [u64; 3] {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for e in elements {
+        four |= three & e.flags;
+        three |= two & e.flags;
+        two |= one & e.flags;
+        one |= e.flags;
+    }
+    [two, three, four]
 }
 
 /// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the

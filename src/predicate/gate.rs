@@ -36,8 +36,7 @@ pub fn words(facts: &Facts<'_>) -> Words {
         .calling
         .iter()
         .fold(0, |bits, &i| bits | calling_bit(i));
-    let [sets2, sets3, sets4] = at_least(facts.sets);
-    let [bonus2, bonus3, bonus4] = at_least(facts.bonus);
+    let [[sets2, sets3, sets4], [bonus2, bonus3, bonus4]] = facts.at_least;
     [
         facts.flags,
         any0,
@@ -73,18 +72,6 @@ fn size_bit(c: &Compiled) -> Option<u64> {
         _ => return None,
     };
     (0..=max).contains(&k).then(|| 1 << (first + k as u32))
-}
-
-/// The flags that at least two, at least three and at least four of `elements` have.
-fn at_least(elements: &[Elem]) -> [u64; 3] {
-    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
-    for e in elements {
-        four |= three & e.flags;
-        three |= two & e.flags;
-        two |= one & e.flags;
-        one |= e.flags;
-    }
-    [two, three, four]
 }
 
 const HAND: usize = 0;

@@ -18,6 +18,10 @@ pub struct GateTable {
     groups: Vec<Group>,
 }
 
+/// How many words there are (the word of a nibble is taken modulo this, so that reading it
+/// needs no bounds check).
+const WORDS: usize = size_of::<Words>() / size_of::<u64>();
+
 /// Up to 64 gates: bit i stands for gate `64 × group + i`.
 #[derive(Clone, Debug, PartialEq)]
 struct Group {
@@ -82,7 +86,7 @@ impl Group {
     #[inline]
     fn open(&self, words: &Words) -> u64 {
         self.nibbles.iter().fold(self.all, |open, n| {
-            open & !n.shuts[(words[n.word] >> n.shift & 0xf) as usize]
+            open & !n.shuts[(words[n.word % WORDS] >> n.shift & 0xf) as usize]
         })
     }
 }

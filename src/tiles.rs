@@ -608,6 +608,26 @@ impl TileSet {
         TileSet(bits)
     }
 
+    /// The tiles in both sets.
+    pub fn and(self, other: TileSet) -> TileSet {
+        TileSet(self.0 & other.0)
+    }
+
+    /// The tiles in either set.
+    pub fn or(self, other: TileSet) -> TileSet {
+        TileSet(self.0 | other.0)
+    }
+
+    /// The tiles of one of the three suits (0 characters, 1 dots, 2 bamboo).
+    pub fn of_suit(suit: usize) -> TileSet {
+        TileSet(0x1FF << (suit * 9))
+    }
+
+    /// The set of one tile.
+    pub fn of(tile: Tile) -> TileSet {
+        TileSet(1 << tile.index())
+    }
+
     /// The tiles of the set and, in the suits, their neighbours up to two steps away in the
     /// same suit.
     pub fn with_neighbours(self) -> TileSet {

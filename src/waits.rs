@@ -77,7 +77,8 @@ pub fn only_possible(hand: &Hand) -> bool {
     let live = |t: Tile| held.get(t) + hand.seen.get(t) < 4;
     held.get(win.tile) < 4
         && completer.completes(win.tile)
-        && candidates(&waiting)
+        && completer
+            .candidates()
             .iter()
             .all(|t| t == win.tile || !live(t) || !completer.completes(t))
 }
@@ -89,9 +90,17 @@ pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) ->
     let Some(completer) = Completer::new(waiting, sets) else {
         return found;
     };
-    for tile in candidates(waiting).iter() {
+    for tile in completer.candidates().iter() {
         if held.get(tile) < 4 && completer.completes(tile) {
             found.insert(tile);
+        }
+    }
+    if cfg!(debug_assertions) {
+        for tile in candidates(waiting).iter().filter(|&t| held.get(t) < 4) {
+            debug_assert!(
+                completer.candidates().contains(tile) || !completer.completes(tile),
+                "a tile left out of the candidates completes the hand"
+            );
         }
     }
     found
@@ -104,6 +113,8 @@ struct Completer<'w> {
     base: ComponentShapes,
     /// The suit table key of each suit's counts.
     keys: [usize; 3],
+    /// The tiles that may complete the hand (see [`Completer::candidates`]).
+    candidates: TileSet,
 }
 
 impl<'w> Completer<'w> {
@@ -114,11 +125,56 @@ impl<'w> Completer<'w> {
             return None;
         }
         let counts = waiting.as_array();
+        let keys = [0, 1, 2].map(|suit| suit_table::key(&counts[suit * 9..suit * 9 + 9]));
+        // A tile changes only its own component (its suit, or the honour itself), so it
+        // completes the hand only by mending the one component that does not read; when
+        // every component reads, two of them read with a pair, and the tile must turn one
+        // of those pairs into a set.
+        let mut base = ComponentShapes {
+            unreadable: 0,
+            with_pair: 0,
+        };
+        let (mut unreadable, mut with_pair) = (TileSet::default(), TileSet::default());
+        let mut component = |shape: u8, tiles: TileSet| {
+            base.add(shape, 1);
+            if shape == 0 {
+                unreadable = unreadable.or(tiles);
+            } else if shape == suit_table::SETS_AND_PAIR {
+                with_pair = with_pair.or(tiles);
+            }
+        };
+        for (suit, &key) in keys.iter().enumerate() {
+            component(suit_table::shape_of_key(key), TileSet::of_suit(suit));
+        }
+        for tile in Tile::all().skip(27) {
+            component(honour_shape(counts[tile.index()]), TileSet::of(tile));
+        }
+        debug_assert_eq!(
+            (base.unreadable, base.with_pair),
+            {
+                let b = component_shapes(counts);
+                (b.unreadable, b.with_pair)
+            },
+            "the components' shapes"
+        );
+        let mendable = match base.unreadable {
+            0 => with_pair,
+            1 => unreadable,
+            _ => TileSet::default(),
+        };
         Some(Completer {
             counts,
-            base: component_shapes(counts),
-            keys: [0, 1, 2].map(|suit| suit_table::key(&counts[suit * 9..suit * 9 + 9])),
+            base,
+            keys,
+            candidates: candidates(waiting).and(mendable),
         })
+    }
+
+    /// The tiles that may complete the hand: those that can join a set or pair with a held
+    /// tile (see [`candidates`]), in the components that adding one tile can mend. Any
+    /// other tile leaves some component unread.
+    fn candidates(&self) -> TileSet {
+        self.candidates
     }
 
     /// Whether the waiting tiles and `tile` read as complete. Only the component of the

@@ -16,27 +16,45 @@ pub fn hands(n: u64) -> String {
 }
 
 /// The distribution of one variant's totals.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Distribution {
-    counts: BTreeMap<i64, u64>,
+    /// The counts of the totals from 0 to `DENSE - 1`, by total (empty until one is
+    /// counted): most totals, counted without a search.
+    dense: Vec<u64>,
+    /// The counts of the other totals.
+    sparse: BTreeMap<i64, u64>,
     n: u64,
     sum: i128,
 }
 
+/// The totals below this (and not below 0) are counted in [`Distribution::dense`].
+const DENSE: usize = 4096;
+
 impl Distribution {
     /// Counts one total.
     pub fn add(&mut self, total: i64) {
-        *self.counts.entry(total).or_default() += 1;
-        self.n += 1;
+        self.add_count(total, 1);
         self.sum += i128::from(total);
+    }
+
+    fn add_count(&mut self, total: i64, count: u64) {
+        match usize::try_from(total) {
+            Ok(i) if i < DENSE => {
+                if self.dense.is_empty() {
+                    self.dense = vec![0; DENSE];
+                }
+                self.dense[i] += count;
+            }
+            _ => *self.sparse.entry(total).or_default() += count,
+        }
+        self.n += count;
     }
 
     /// Adds another distribution's counts.
     pub fn merge(&mut self, other: &Distribution) {
-        for (&v, &c) in &other.counts {
-            *self.counts.entry(v).or_default() += c;
+        for (v, c) in other.counts() {
+            self.add_count(v, c);
         }
-        self.n += other.n;
         self.sum += other.sum;
     }
 
@@ -60,7 +78,7 @@ impl Distribution {
     pub fn quantile(&self, q: f64) -> Option<i64> {
         let rank = ((q * self.n as f64).ceil() as u64).clamp(1, self.n.max(1));
         let mut seen = 0;
-        self.counts.iter().find_map(|(&v, &c)| {
+        self.counts().find_map(|(v, c)| {
             seen += c;
             (seen >= rank).then_some(v)
         })
@@ -68,12 +86,25 @@ impl Distribution {
 
     /// The largest total (none when empty).
     pub fn max(&self) -> Option<i64> {
-        self.counts.keys().last().copied()
+        self.counts().last().map(|(v, _)| v)
     }
 
     /// The counts per distinct total, ascending.
     pub fn counts(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
-        self.counts.iter().map(|(&v, &c)| (v, c))
+        let pair = |(&v, &c): (&i64, &u64)| (v, c);
+        let dense = (0..)
+            .zip(&self.dense)
+            .filter(|&(_, &c)| c > 0)
+            .map(|(v, &c)| (v, c));
+        let below = self.sparse.range(..0).map(pair);
+        let above = self.sparse.range(DENSE as i64..).map(pair);
+        below.chain(dense).chain(above)
+    }
+}
+
+impl PartialEq for Distribution {
+    fn eq(&self, other: &Distribution) -> bool {
+        self.n == other.n && self.sum == other.sum && self.counts().eq(other.counts())
     }
 }
 
@@ -145,6 +176,38 @@ mod tests {
         assert_eq!(d.quantile(0.9), Some(90));
         assert_eq!(d.max(), Some(100));
         assert!((d.mean().unwrap() - 55.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn totals_of_any_size_are_counted_in_order() {
+        // Negative totals, totals counted in the array and totals beyond it, in any order.
+        let totals = [5000, -3, 7, 4095, 4096, 7, -3, 0, 100_000];
+        let mut d = Distribution::default();
+        for v in totals {
+            d.add(v);
+        }
+        let counts: Vec<(i64, u64)> = d.counts().collect();
+        let expected = [
+            (-3, 2),
+            (0, 1),
+            (7, 2),
+            (4095, 1),
+            (4096, 1),
+            (5000, 1),
+            (100_000, 1),
+        ];
+        assert_eq!(counts, expected);
+        assert_eq!(
+            (d.len(), d.max(), d.quantile(0.5)),
+            (9, Some(100_000), Some(7))
+        );
+        // Merged in two halves, the same distribution.
+        let (mut a, mut b) = (Distribution::default(), Distribution::default());
+        for (i, v) in totals.into_iter().enumerate() {
+            if i % 2 == 0 { a.add(v) } else { b.add(v) }
+        }
+        a.merge(&b);
+        assert_eq!(a, d);
     }
 
     #[test]

@@ -535,7 +535,15 @@ impl TileCounts {
 
     /// The total number of tiles.
     pub fn total(&self) -> usize {
-        self.0.iter().map(|&c| c as usize).sum()
+        // Eight counts at a time: bytes summed in pairs into 16-bit lanes (at most 510),
+        // the four lanes summed by one multiplication into the top lane (at most 2,040).
+        let (words, rest) = self.0.as_chunks::<8>();
+        let word_sum = |w: u64| {
+            let pairs = (w & 0x00FF_00FF_00FF_00FF) + (w >> 8 & 0x00FF_00FF_00FF_00FF);
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        };
+        let words: usize = words.iter().map(|w| word_sum(u64::from_le_bytes(*w))).sum();
+        words + rest.iter().map(|&c| c as usize).sum::<usize>()
     }
 
     /// The raw counts, indexed by [`Tile::index`].
@@ -601,9 +609,20 @@ impl TileSet {
 
     /// The set of the tiles held in `counts`.
     pub fn held(counts: &TileCounts) -> TileSet {
+        // Eight counts at a time: each byte's bits are folded into its lowest bit, and one
+        // multiplication gathers the eight lowest bits into the top byte.
+        let (words, rest) = counts.0.as_chunks::<8>();
         let mut bits = 0u64;
-        for (i, &n) in counts.0.iter().enumerate() {
-            bits |= u64::from(n > 0) << i;
+        for (k, w) in words.iter().enumerate() {
+            let mut w = u64::from_le_bytes(*w);
+            w |= w >> 4;
+            w |= w >> 2;
+            w |= w >> 1;
+            w &= 0x0101_0101_0101_0101;
+            bits |= w.wrapping_mul(0x0102_0408_1020_4080) >> 56 << (8 * k);
+        }
+        for (i, &n) in rest.iter().enumerate() {
+            bits |= u64::from(n > 0) << (8 * words.len() + i);
         }
         TileSet(bits)
     }
@@ -654,6 +673,21 @@ mod tests {
                 AnyTile::Bonus(b) => panic!("unexpected bonus {b}"),
             })
             .collect()
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time total and held tiles are the byte-at-a-time ones.
+        #[test]
+        fn totals_and_held_tiles_by_words(counts in proptest::collection::vec(
+            proptest::prop_oneof![4 => 0u8..=4, 1 => proptest::num::u8::ANY],
+            Tile::COUNT,
+        )) {
+            let c = TileCounts(counts.clone().try_into().unwrap());
+            let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
+            proptest::prop_assert_eq!(c.total(), total);
+            let held: Vec<Tile> = Tile::all().filter(|&t| c.get(t) > 0).collect();
+            proptest::prop_assert_eq!(TileSet::held(&c).iter().collect::<Vec<_>>(), held);
+        }
     }
 
     #[test]

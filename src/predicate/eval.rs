@@ -65,9 +65,9 @@ impl<'a> Facts<'a> {
         tiles: &'a [Elem],
         bonus: &'a [Elem],
     ) -> Self {
-        let any = |es: &[Elem]| es.iter().fold(0, |a, e| a | e.flags);
-        let every = |es: &[Elem]| es.iter().fold(u64::MAX, |a, e| a & e.flags);
-        let tiles_any = any(tiles);
+        let (sets_any, sets_every, sets_at_least) = aggregates(sets);
+        let (tiles_any, tiles_every, _) = aggregates(tiles);
+        let (bonus_any, bonus_every, bonus_at_least) = aggregates(bonus);
         Facts {
             flags,
             winning_tile,
@@ -77,10 +77,10 @@ impl<'a> Facts<'a> {
             sets,
             tiles,
             bonus,
-            any: [any(sets), tiles_any, any(bonus)],
-            every: [every(sets), every(tiles), every(bonus)],
+            any: [sets_any, tiles_any, bonus_any],
+            every: [sets_every, tiles_every, bonus_every],
             tile_sizes: tile_sizes(tiles.len(), tiles_any),
-            at_least: [at_least(sets), at_least(bonus)],
+            at_least: [sets_at_least, bonus_at_least],
         }
     }
 }
@@ -89,16 +89,14 @@ impl<'a> Facts<'a> {
     /// These facts for one reading: its hand flags, shapes and sets (the sets' aggregate
     /// flags computed), the rest kept.
     pub fn with_sets(&self, flags: u64, shapes: u64, sets: &'a [Elem]) -> Facts<'a> {
-        let (any, every) = sets
-            .iter()
-            .fold((0, u64::MAX), |(a, e), s| (a | s.flags, e & s.flags));
+        let (any, every, at_least) = aggregates(sets);
         Facts {
             flags,
             shapes,
             sets,
             any: [any, self.any[1], self.any[2]],
             every: [every, self.every[1], self.every[2]],
-            at_least: [at_least(sets), self.at_least[1]],
+            at_least: [at_least, self.at_least[1]],
             ..*self
         }
     }
@@ -214,16 +212,20 @@ impl Compiled {
     }
 }
 
-/// The flags that at least two, at least three and at least four of `elements` have.
-pub fn at_least(elements: &[Elem]) -> [u64; 3] {
+/// The aggregate flags of `elements`: the flags some element has, those every element has
+/// (all bits when there is none), and those at least two, three and four elements have.
+#[inline]
+fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
     let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    let mut every = u64::MAX;
     for e in elements {
         four |= three & e.flags;
         three |= two & e.flags;
         two |= one & e.flags;
         one |= e.flags;
+        every &= e.flags;
     }
-    [two, three, four]
+    (one, every, [two, three, four])
 }
 
 /// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the

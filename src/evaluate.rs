@@ -819,10 +819,12 @@ fn tile_elem(tile: Tile, copies: u8, hand: &Hand) -> Elem {
 /// The facts of one set: its kind and exposure, and the tile classes that all its tiles
 /// share (`flags` holds the flags of every tile the player holds).
 fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
-    let mut shared = u64::MAX;
-    for tile in set.tiles() {
-        shared &= flags[tile.index()];
-    }
+    // The classes all its tiles share: a chow's three tiles differ, the others' are one.
+    let i = set.tile.index();
+    let shared = match set.kind {
+        SetKind::Chow => flags[i] & flags[i + 1] & flags[i + 2],
+        _ => flags[i],
+    };
     let mut f = shared
         | match set.kind {
             SetKind::Chow => elem::CHOW,

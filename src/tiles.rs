@@ -642,6 +642,11 @@ impl TileSet {
         TileSet(0x1FF << (suit * 9))
     }
 
+    /// The honours whose bits are set in `bits` (bit 0 East … bit 6 red).
+    pub fn honours(bits: u64) -> TileSet {
+        TileSet((bits & 0x7F) << 27)
+    }
+
     /// The set of one tile.
     pub fn of(tile: Tile) -> TileSet {
         TileSet(1 << tile.index())

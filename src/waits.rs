@@ -146,9 +146,16 @@ impl<'w> Completer<'w> {
         for (suit, &key) in keys.iter().enumerate() {
             component(suit_table::shape_of_key(key), TileSet::of_suit(suit));
         }
-        for tile in Tile::all().skip(27) {
-            component(honour_shape(counts[tile.index()]), TileSet::of(tile));
+        // Each honour is a component: one or four copies do not read, two read as a pair.
+        let (mut lone, mut paired) = (0, 0);
+        for (i, &n) in counts[27..].iter().enumerate() {
+            lone |= u64::from(n == 1 || n == 4) << i;
+            paired |= u64::from(n == 2) << i;
         }
+        base.unreadable += lone.count_ones() as usize;
+        base.with_pair += paired.count_ones() as usize;
+        unreadable = unreadable.or(TileSet::honours(lone));
+        with_pair = with_pair.or(TileSet::honours(paired));
         debug_assert_eq!(
             (base.unreadable, base.with_pair),
             {

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use crate::hand::Hand;
 use crate::set::{Exposure, Set, SetKind};
 use crate::suit_table;
-use crate::tiles::{Tile, TileCounts};
+use crate::tiles::{Tile, TileCounts, TileSet};
 
 /// The most sets an arrangement can hold: 13 lone tiles of a non-winner plus a declared set.
 pub const MAX_SETS: usize = 14;
@@ -58,7 +58,7 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
     for meld in &hand.melds {
         base.sets.push(*meld);
     }
-    let mut counts = *hand.concealed.as_array();
+    let mut left = Left::of(&hand.concealed);
     let mut groups: ArrayVec<(SetKind, Tile), MAX_SETS> = ArrayVec::new();
     match hand.win {
         Some(win) => {
@@ -66,26 +66,18 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
             if hand.concealed.total() != needed * 3 + 2 {
                 return;
             }
-            complete_readings(
-                &mut counts,
-                0,
-                0,
-                needed,
-                true,
-                &mut groups,
-                &mut |groups| {
-                    push_winning(
-                        &base,
-                        groups,
-                        win.tile,
-                        win.from.is_claimed(),
-                        win.completes,
-                        out,
-                    );
-                },
-            );
+            complete_readings(&mut left, 0, 0, needed, true, &mut groups, &mut |groups| {
+                push_winning(
+                    &base,
+                    groups,
+                    win.tile,
+                    win.from.is_claimed(),
+                    win.completes,
+                    out,
+                );
+            });
         }
-        None => partial_readings(&mut counts, 0, &mut groups, &mut |groups| {
+        None => partial_readings(&mut left, 0, &mut groups, &mut |groups| {
             let mut arrangement = base.clone();
             arrangement.sets.extend(
                 groups
@@ -131,14 +123,46 @@ fn push_winning(
     }
 }
 
-/// The first tile at or after `from` that is still held.
-fn next_held(counts: &[u8; Tile::COUNT], from: usize) -> Option<usize> {
-    (from..Tile::COUNT).find(|&i| counts[i] > 0)
+/// The tiles a search has still to read: their counts, and the tiles held as bits, so
+/// that the next held tile is found without a scan.
+struct Left {
+    counts: [u8; Tile::COUNT],
+    /// Bit i set when `counts[i]` is not zero.
+    held: u64,
 }
 
-/// True when a chow can start at tile index `i`.
-fn chow_fits(counts: &[u8; Tile::COUNT], i: usize) -> bool {
-    i < 27 && i % 9 <= 6 && counts[i + 1] > 0 && counts[i + 2] > 0
+impl Left {
+    fn of(counts: &TileCounts) -> Left {
+        Left {
+            counts: *counts.as_array(),
+            held: TileSet::held(counts).bits(),
+        }
+    }
+
+    /// Takes `n` copies of tile `i`.
+    fn take(&mut self, i: usize, n: u8) {
+        self.counts[i] -= n;
+        if self.counts[i] == 0 {
+            self.held &= !(1 << i);
+        }
+    }
+
+    /// Puts back `n` copies of tile `i`.
+    fn put(&mut self, i: usize, n: u8) {
+        self.counts[i] += n;
+        self.held |= 1 << i;
+    }
+
+    /// The first tile at or after `from` that is still held.
+    fn next_held(&self, from: usize) -> Option<usize> {
+        let rest = self.held >> from << from;
+        (rest != 0).then(|| rest.trailing_zeros() as usize)
+    }
+
+    /// True when a chow can start at tile index `i`.
+    fn chow_fits(&self, i: usize) -> bool {
+        i < 27 && i % 9 <= 6 && self.counts[i + 1] > 0 && self.counts[i + 2] > 0
+    }
 }
 
 /// Calls `emit` with every reading of `counts` as exactly `sets` chows or pungs and (when
@@ -146,7 +170,7 @@ fn chow_fits(counts: &[u8; Tile::COUNT], i: usize) -> bool {
 /// start on one tile are taken in the order pung, chows, pair, so each reading is found
 /// once. `first` is the least step allowed next on tile `from`: 0 pung, 1 chow, 2 pair.
 fn complete_readings(
-    counts: &mut [u8; Tile::COUNT],
+    left: &mut Left,
     from: usize,
     first: u8,
     sets: usize,
@@ -154,7 +178,7 @@ fn complete_readings(
     groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
     emit: &mut impl FnMut(&[(SetKind, Tile)]),
 ) {
-    let Some(i) = next_held(counts, from) else {
+    let Some(i) = left.next_held(from) else {
         if sets == 0 && !pair {
             emit(groups);
         }
@@ -164,44 +188,40 @@ fn complete_readings(
     let tile = Tile::from_index(i).expect("index in range");
     // Only go on while the rest of this tile's suit can still be read (with the pair if it
     // is still to come): the search then never walks into a dead end for long.
-    let readable = |counts: &[u8; Tile::COUNT], pair: bool| {
+    let readable = |left: &Left, pair: bool| {
         if i >= 27 {
             return true;
         }
         let start = i / 9 * 9;
-        let shape = suit_table::shape(&counts[start..start + 9]);
+        let shape = suit_table::shape(&left.counts[start..start + 9]);
         shape == suit_table::SETS || (pair && shape == suit_table::SETS_AND_PAIR)
     };
-    if first == 0 && sets > 0 && counts[i] >= 3 {
-        counts[i] -= 3;
-        if readable(counts, pair) {
+    if first == 0 && sets > 0 && left.counts[i] >= 3 {
+        left.take(i, 3);
+        if readable(left, pair) {
             groups.push((SetKind::Pung, tile));
-            complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
+            complete_readings(left, i, 1, sets - 1, pair, groups, emit);
             groups.pop();
         }
-        counts[i] += 3;
+        left.put(i, 3);
     }
-    if first <= 1 && sets > 0 && chow_fits(counts, i) {
-        counts[i] -= 1;
-        counts[i + 1] -= 1;
-        counts[i + 2] -= 1;
-        if readable(counts, pair) {
+    if first <= 1 && sets > 0 && left.chow_fits(i) {
+        (i..i + 3).for_each(|t| left.take(t, 1));
+        if readable(left, pair) {
             groups.push((SetKind::Chow, tile));
-            complete_readings(counts, i, 1, sets - 1, pair, groups, emit);
+            complete_readings(left, i, 1, sets - 1, pair, groups, emit);
             groups.pop();
         }
-        counts[i] += 1;
-        counts[i + 1] += 1;
-        counts[i + 2] += 1;
+        (i..i + 3).for_each(|t| left.put(t, 1));
     }
-    if pair && counts[i] >= 2 {
-        counts[i] -= 2;
-        if readable(counts, false) {
+    if pair && left.counts[i] >= 2 {
+        left.take(i, 2);
+        if readable(left, false) {
             groups.push((SetKind::Pair, tile));
-            complete_readings(counts, i, 2, sets, false, groups, emit);
+            complete_readings(left, i, 2, sets, false, groups, emit);
             groups.pop();
         }
-        counts[i] += 2;
+        left.put(i, 2);
     }
 }
 
@@ -210,18 +230,18 @@ fn complete_readings(
 /// make a pair; three a pung, or a pair and a lone tile; four a pung and a lone tile, or
 /// two pairs. An undeclared fourth copy is not a kong.
 fn partial_readings(
-    counts: &mut [u8; Tile::COUNT],
+    left: &mut Left,
     from: usize,
     groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
     emit: &mut impl FnMut(&[(SetKind, Tile)]),
 ) {
-    let Some(i) = next_held(counts, from) else {
+    let Some(i) = left.next_held(from) else {
         emit(groups);
         return;
     };
     let tile = Tile::from_index(i).expect("index in range");
-    let n = counts[i];
-    counts[i] = 0;
+    let n = left.counts[i];
+    left.take(i, n);
     let options: &[&[SetKind]] = match n {
         1 => &[&[SetKind::Single]],
         2 => &[&[SetKind::Pair]],
@@ -234,10 +254,10 @@ fn partial_readings(
     for option in options {
         let depth = groups.len();
         groups.extend(option.iter().map(|&kind| (kind, tile)));
-        partial_readings(counts, i + 1, groups, emit);
+        partial_readings(left, i + 1, groups, emit);
         groups.truncate(depth);
     }
-    counts[i] = n;
+    left.put(i, n);
 }
 
 /// True when `counts` reads as exactly `sets` chows or pungs plus one pair (when `pair`)

@@ -642,6 +642,11 @@ impl TileSet {
         TileSet(0x1FF << (suit * 9))
     }
 
+    /// The set as bits: bit i for the tile of index i.
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
     /// The honours whose bits are set in `bits` (bit 0 East … bit 6 red).
     pub fn honours(bits: u64) -> TileSet {
         TileSet((bits & 0x7F) << 27)

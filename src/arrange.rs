@@ -21,13 +21,26 @@ use crate::tiles::{Tile, TileCounts, TileSet};
 pub const MAX_SETS: usize = 14;
 
 /// One reading of a hand.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(PartialEq, Eq, Debug, Default)]
 pub struct Arrangement {
     /// Declared sets first, in the order of the hand file, then the concealed groups,
     /// lowest tile first.
     pub sets: ArrayVec<Set, MAX_SETS>,
     /// The index in `sets` of the set that the winning tile completed (winners only).
     pub winning_set: Option<usize>,
+}
+
+impl Clone for Arrangement {
+    /// Copies the sets in one block (`ArrayVec`'s own clone copies them one by one).
+    fn clone(&self) -> Arrangement {
+        let mut sets = ArrayVec::new();
+        sets.try_extend_from_slice(&self.sets)
+            .expect("the same capacity");
+        Arrangement {
+            sets,
+            winning_set: self.winning_set,
+        }
+    }
 }
 
 impl Arrangement {

@@ -132,10 +132,17 @@ impl Tile {
 
     /// The digit of the notation: 1–9 for suits, 1–7 for honours.
     pub fn number(self) -> u8 {
-        match self.suit() {
-            Suit::Honours => self.0 - 26,
-            _ => self.0 % 9 + 1,
-        }
+        // Read from a table: no division by nine.
+        const NUMBERS: [u8; Tile::COUNT] = {
+            let mut numbers = [0; Tile::COUNT];
+            let mut i = 0;
+            while i < Tile::COUNT {
+                numbers[i] = if i < 27 { i % 9 + 1 } else { i - 26 } as u8;
+                i += 1;
+            }
+            numbers
+        };
+        NUMBERS[usize::from(self.0)]
     }
 
     /// True for characters, dots and bamboo.
@@ -697,6 +704,27 @@ mod tests {
             proptest::prop_assert_eq!(c.total(), total);
             let held: Vec<Tile> = Tile::all().filter(|&t| c.get(t) > 0).collect();
             proptest::prop_assert_eq!(TileSet::held(&c).iter().collect::<Vec<_>>(), held);
+        }
+    }
+
+    #[test]
+    fn numbers_are_the_digits_of_the_notation() {
+        for (text, number) in [
+            ("1m", 1),
+            ("9m", 9),
+            ("1p", 1),
+            ("5p", 5),
+            ("9s", 9),
+            ("1z", 1),
+        ] {
+            assert_eq!(playing(text)[0].number(), number, "{text}");
+        }
+        assert_eq!(playing("7z")[0].number(), 7);
+        for suit in [Suit::Characters, Suit::Dots, Suit::Bamboo, Suit::Honours] {
+            let max = if suit == Suit::Honours { 7 } else { 9 };
+            for n in 1..=max {
+                assert_eq!(Tile::new(suit, n).unwrap().number(), n);
+            }
         }
     }
 

@@ -226,8 +226,10 @@ impl<'v> Scorer<'v> {
             let tiles = (tiles_any, tiles_every);
             self.calling_for(hand, &own, tiles, shape_may_form, &mut calling);
         }
-        for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
-            e.same_number = by_number[usize::from(e.number)];
+        if variant.needs_number_copies {
+            for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
+                e.same_number = by_number[usize::from(e.number)];
+            }
         }
         self.bonus.clear();
         self.bonus

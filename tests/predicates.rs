@@ -154,3 +154,24 @@ fn predicate_semantics() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A variant whose requirement alone asks whether the winning tile was the only possible
+/// one (no item does): the example hand won on 4p, its only wait (35p), so it meets the
+/// requirement and scores its one point; the pure hand, which also waited on other tiles,
+/// does not, and scores nothing.
+#[test]
+fn a_requirement_may_ask_about_the_waits() {
+    let text = "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 1000\n\
+                [[requirements]]\nid = \"only\"\nwhen = \"only_possible\"\n\
+                cite = { source = \"test\", at = \"probe\" }\n\
+                [[points]]\nid = \"one\"\nvalue = 1\ncite = { source = \"test\", at = \"probe\" }\n";
+    let variant = load_text("probe.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let totals = |hand_path: &str| {
+        let path = format!("{}/{hand_path}", env!("CARGO_MANIFEST_DIR"));
+        let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let card = score(&variant, &hand);
+        (card.totals.valid, card.totals.total)
+    };
+    assert_eq!(totals(EXAMPLE), (true, 1));
+    assert_eq!(totals(PURE), (false, 0));
+}

@@ -67,9 +67,9 @@ impl<'a> Facts<'a> {
     ) -> Self {
         let (sets_any, sets_every, sets_at_least) = aggregates(sets);
         // No gate counts tiles by element (a count of tiles weighs their copies).
-        let (tiles_any, tiles_every) = tiles
-            .iter()
-            .fold((0, u64::MAX), |(any, every), t| (any | t.flags, every & t.flags));
+        let (tiles_any, tiles_every) = tiles.iter().fold((0, u64::MAX), |(any, every), t| {
+            (any | t.flags, every & t.flags)
+        });
         let (bonus_any, bonus_every, bonus_at_least) = aggregates(bonus);
         Facts {
             flags,

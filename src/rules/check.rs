@@ -8,7 +8,7 @@ use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
 use crate::predicate::gate::{GateTable, Gated};
-use crate::predicate::names::hand;
+use crate::predicate::names::{ElemInt, hand};
 use crate::predicate::{Compiled, Scope, Type, parse};
 
 /// Payment rules, checked and compiled.
@@ -50,6 +50,9 @@ pub struct CompiledVariant {
     /// Some condition asks whether the winning tile was the only possible one, so the
     /// waits must be computed.
     pub needs_waits: bool,
+    /// Some condition reads `number_copies`, so the tiles' counts per number must be
+    /// computed.
+    pub needs_number_copies: bool,
     /// The items some `calling('id')` asks about (those that are supported): for a player
     /// who did not go out, each is tried against every tile that could come.
     pub calling_targets: Vec<CompiledItem>,
@@ -290,12 +293,25 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let needs_waits = items.iter().any(|i| {
-        uses_hand_flag(&i.condition.when, hand::ONLY_POSSIBLE)
-            || uses_hand_flag(&i.value, hand::ONLY_POSSIBLE)
-    }) || shapes
-        .iter()
-        .any(|s| uses_hand_flag(&s.when, hand::ONLY_POSSIBLE));
+    // Every expression evaluated on a hand's facts.
+    let expressions = || {
+        items
+            .iter()
+            .flat_map(|i| [&i.condition.when, &i.value])
+            .chain(shapes.iter().chain(&requirements).map(|c| &c.when))
+            .chain(payments.liabilities.iter().map(|(c, _)| &c.when))
+    };
+    let needs_waits = expressions().any(|c| {
+        mentions(c, &|c| {
+            matches!(c, Compiled::HandMask(m)
+                if (m.all | m.none | m.any | m.any2) & hand::ONLY_POSSIBLE != 0)
+        })
+    });
+    let needs_number_copies = expressions().any(|c| {
+        mentions(c, &|c| {
+            matches!(c, Compiled::ElemInt(ElemInt::NumberCopies))
+        })
+    });
     let plan = |winner: bool| {
         let mut list: Vec<CompiledItem> = items
             .iter()
@@ -334,6 +350,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         min_faan: int_param("min-faan").unwrap_or(0),
         max_faan: int_param("max-faan"),
         needs_waits,
+        needs_number_copies,
         items,
         shapes,
         requirements,
@@ -464,18 +481,16 @@ fn collect_calling(c: &Compiled, out: &mut Vec<usize>) {
     }
 }
 
-/// True when the expression reads one of the hand flags in `mask`.
-fn uses_hand_flag(c: &Compiled, mask: u64) -> bool {
-    match c {
-        Compiled::HandMask(m) => (m.all | m.none | m.any | m.any2) & mask != 0,
-        Compiled::Not(a) | Compiled::Neg(a) => uses_hand_flag(a, mask),
-        Compiled::And(a, b)
-        | Compiled::Or(a, b)
-        | Compiled::Cmp(_, a, b)
-        | Compiled::Arith(_, a, b) => uses_hand_flag(a, mask) || uses_hand_flag(b, mask),
-        Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => {
-            uses_hand_flag(a, mask)
+/// True when `found` is true of the expression or of some expression within it.
+fn mentions(c: &Compiled, found: &impl Fn(&Compiled) -> bool) -> bool {
+    found(c)
+        || match c {
+            Compiled::Not(a) | Compiled::Neg(a) => mentions(a, found),
+            Compiled::And(a, b)
+            | Compiled::Or(a, b)
+            | Compiled::Cmp(_, a, b)
+            | Compiled::Arith(_, a, b) => mentions(a, found) || mentions(b, found),
+            Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => mentions(a, found),
+            _ => false,
         }
-        _ => false,
-    }
 }

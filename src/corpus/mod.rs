@@ -344,6 +344,22 @@ fn one_tile(text: &str) -> Option<Tile> {
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
 /// letter ends the tiles, as in the hand-file reader.
 fn meld(text: &str, seat: Wind) -> Option<Set> {
+    // The commonest form, one word of tiles then ` exposed` (`789s exposed`): the tiles
+    // start with a digit and hold no space, so they are all of them, and `exposed` is all
+    // there is to read after them.
+    if let Some(tile_part) = text.strip_suffix(" exposed")
+        && tile_part.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        && tile_part.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        let (kind, tile) = shape_of(&playing_list(tile_part)?)?;
+        return Some(Set {
+            kind,
+            tile,
+            exposure: Exposure::Exposed,
+            declared: true,
+            from: None,
+        });
+    }
     let (tile_part, words) = text.split_at(words_start(text));
     let tiles = playing_list(tile_part)?;
     let (kind, tile) = shape_of(&tiles)?;

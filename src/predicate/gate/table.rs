@@ -2,13 +2,13 @@
 //!
 //! In: the gates of a list of conditions (a player's items, in scoring order). Out: a
 //! [`GateTable`], which gives the positions of the gates open on some [`Words`] in a few
-//! table lookups, instead of one test of all nine words per gate.
+//! table lookups, instead of one test of the words each gate looks at.
 //!
 //! The gates are transposed. For each group of 64 gates, and each four bits (a nibble) of
 //! a word that some gate of the group looks at, the table keeps, for each of the nibble's
 //! 16 values, the gates that value shuts. The gates open on some words are those that no
 //! looked-at nibble shuts: one lookup and one mask per nibble, and a variant's gates look
-//! at a few dozen nibbles where a gate-by-gate test reads nine words per gate.
+//! at a few dozen nibbles where a gate-by-gate test reads one to three words per gate.
 
 use super::{Gate, Words};
 

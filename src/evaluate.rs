@@ -363,12 +363,16 @@ impl<'v> Scorer<'v> {
             .iter()
             .map(|&b| bonus_elem(b, hand.seat))
             .collect();
-        // What a special shape's gate reads of the hand, without its tiles' elements: their
-        // aggregates, to which each tile tried adds its own.
-        let mut shape_facts = Facts::new(0, -1, 0, &[], &[], &bonus);
-        shape_facts.any[TILES] = tiles_any;
-        shape_facts.every[TILES] = tiles_every;
+        // What the gates read of the hand before a reading is chosen, without its tiles'
+        // elements: their aggregates, to which each tile tried adds its own.
+        let mut known = Facts::new(0, -1, 0, &[], &[], &bonus);
+        known.any[TILES] = tiles_any;
+        known.every[TILES] = tiles_every;
         let kinds = TileSet::held(own).len();
+        // The tiles held three times or more.
+        let triples = Tile::all()
+            .filter(|&t| own.get(t) >= 3)
+            .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
@@ -381,30 +385,63 @@ impl<'v> Scorer<'v> {
             if variant.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
                 flags |= hf::ONLY_POSSIBLE;
             }
-            // A tile that is not a wait completes no standard arrangement, so only a special
-            // shape can complete the hand. Debug builds score it anyway, to check that it
-            // scores nothing.
-            let no_shape = !is_wait && {
-                let f = tile_flags(tile, hand);
-                let mut facts = shape_facts;
-                facts.flags = flags | concealed_flag(&completed);
-                facts.any[TILES] |= f;
-                facts.every[TILES] &= f;
-                let kinds = kinds + usize::from(own.get(tile) == 0);
-                facts.tile_sizes = tile_sizes(kinds, facts.any[TILES]);
-                !shape_gate_opens(variant, &facts)
+            // The completed hand's: the special shapes whose gates open are those that may
+            // form.
+            let f = tile_flags(tile, hand);
+            let kinds = kinds + usize::from(own.get(tile) == 0);
+            let mut facts = known;
+            facts.flags = flags | concealed_flag(&completed);
+            facts.any[TILES] |= f;
+            facts.every[TILES] &= f;
+            facts.tile_sizes = tile_sizes(kinds, facts.any[TILES]);
+            let words = gate::words(&facts);
+            facts.shapes = if completed.melds.is_empty() {
+                (0..).zip(&variant.shapes).fold(0, |shapes, (i, s)| {
+                    shapes | u64::from(s.gate.open(&words)) << i
+                })
+            } else {
+                0
             };
-            if no_shape && !cfg!(debug_assertions) {
+            // A tile that is not a wait completes no standard arrangement, so only a special
+            // shape can complete the hand. And no target may hold in any reading when its
+            // gate is shut on what is known before the reading, or the hand cannot make the
+            // pungs or kongs it counts. Debug builds score such a hand anyway, to check that
+            // no target holds.
+            let hopeless = (!is_wait && facts.shapes == 0) || {
+                let words = gate::words(&facts);
+                let triples = if own.get(tile) == 2 {
+                    triples.or(TileSet::of(tile))
+                } else {
+                    triples
+                };
+                let pungs = |need| can_make(need, &completed, triples, hand);
+                !variant
+                    .calling_targets
+                    .iter()
+                    .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
+            };
+            if hopeless && !cfg!(debug_assertions) {
                 completed.concealed.remove(tile);
                 continue;
             }
             let targets = Some(&variant.calling_targets[..]);
             let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait, targets);
             completed.concealed.remove(tile);
-            debug_assert!(!no_shape || !totals.valid, "a shut shape gate hid a shape");
+            debug_assert!(
+                is_wait || facts.shapes != 0 || !totals.valid,
+                "a shut shape gate hid a shape"
+            );
             if !totals.valid {
                 continue;
             }
+            debug_assert!(
+                !hopeless
+                    || !scorer
+                        .best_fired
+                        .iter()
+                        .any(|f| variant.calling_targets.iter().any(|t| t.index == f.item)),
+                "a completion judged hopeless made a target hold"
+            );
             for f in &scorer.best_fired {
                 if variant.calling_targets.iter().any(|t| t.index == f.item)
                     && !found.contains(&f.item)
@@ -682,10 +719,21 @@ fn doubled(points: i64, doubles: i64) -> i64 {
     points.saturating_mul(1i64 << doubles)
 }
 
-/// True when the gate of some special shape of `variant` opens on `facts`.
-fn shape_gate_opens(variant: &CompiledVariant, facts: &Facts<'_>) -> bool {
-    let words = gate::words(facts);
-    variant.shapes.iter().any(|s| s.gate.open(&words))
+/// True when `completed` (a hand of `hand`'s player, whose tiles held three times or more
+/// are `triples`) can hold the pungs or kongs `need` counts: distinct tiles of its classes
+/// held three times or more, or declared kongs of them.
+fn can_make(need: gate::Pungs, completed: &Hand, triples: TileSet, hand: &Hand) -> bool {
+    let of_classes = |t: Tile| tile_flags(t, hand) & need.classes == need.classes;
+    let count = if need.kongs {
+        completed
+            .melds
+            .iter()
+            .filter(|m| m.kind == SetKind::Kong && of_classes(m.tile))
+            .count()
+    } else {
+        triples.iter().filter(|&t| of_classes(t)).count()
+    };
+    count >= need.count as usize
 }
 
 fn winning_tile(hand: &Hand) -> i64 {

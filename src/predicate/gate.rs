@@ -19,6 +19,7 @@ pub use table::GateTable;
 
 use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::{Elem, Facts, SUITS_BIT};
+use super::names::{elem, hand};
 use crate::tiles::Tile;
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
@@ -109,7 +110,39 @@ pub struct Gate {
     want: Words,
     /// Bit i set when some bit of word i is looked at.
     looked_at: u16,
+    /// Pungs or kongs the condition needs (see [`Pungs`]), read from a count of sets.
+    pungs: Option<Pungs>,
 }
+
+/// So many sets that are pungs (or kongs) with these tile classes: as many distinct tiles of
+/// those classes must be held three times or more, since no two such sets share a tile; of
+/// kongs, as many must be declared, since a reading makes no kong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pungs {
+    /// How many.
+    pub count: u32,
+    /// The tile classes each must have.
+    pub classes: u64,
+    /// They must be kongs.
+    pub kongs: bool,
+}
+
+/// The hand flags that a reading sets: unknown before one is chosen.
+const READING_FLAGS: u64 =
+    hand::COMPLETE | hand::FISHING_THE_EYES | hand::CONCEALED_HAND | hand::SPECIAL_SHAPE;
+
+/// The flags of a set that do not come from its tiles.
+const SET_FLAGS: u64 = elem::CHOW
+    | elem::PUNG
+    | elem::KONG
+    | elem::PAIR
+    | elem::SINGLE
+    | elem::EXPOSED
+    | elem::CONCEALED
+    | elem::CLAIMED
+    | elem::DECLARED
+    | elem::WINNING
+    | elem::PUNG_OR_KONG;
 
 impl Gate {
     /// The gate of `condition`, evaluated on each element of `each`, or on the hand.
@@ -181,6 +214,16 @@ impl Gate {
                     if need >= 1 {
                         let many = at_least_word(*collection, need).filter(|_| need >= 2);
                         for_each_mask(inner, &mut |m| {
+                            if *collection == Collection::Sets
+                                && m.all & (elem::PUNG | elem::KONG | elem::PUNG_OR_KONG) != 0
+                                && self.pungs.is_none()
+                            {
+                                self.pungs = Some(Pungs {
+                                    count: u32::try_from(need).unwrap_or(u32::MAX),
+                                    classes: m.all & !SET_FLAGS,
+                                    kongs: m.all & elem::KONG != 0,
+                                });
+                            }
                             self.require(ANY + collection.slot(), m.all);
                             if let Some(word) = many {
                                 self.require(word, m.all);
@@ -220,6 +263,25 @@ impl Gate {
         let tiles = Collection::Tiles.slot();
         let forbidden = self.mask[ANY + tiles] & !self.want[ANY + tiles];
         any & forbidden == 0 && every & self.mask[EVERY + tiles] == self.want[EVERY + tiles]
+    }
+
+    /// False when the condition cannot hold in any reading of a hand whose words, before a
+    /// reading is chosen, are `words` (the sets' words and the hand flags a reading sets
+    /// are not read; the shapes word holds the shapes that may form), and that `pungs`
+    /// can make (see [`Gate::pungs`]).
+    pub fn may_open_in_some_reading(&self, words: &Words, pungs: impl Fn(Pungs) -> bool) -> bool {
+        // The sets' words: those of `ANY` and `EVERY` for sets, and their counts.
+        const SETS_WORDS: u16 = 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;
+        let mut looked_at = self.looked_at & !SETS_WORDS;
+        while looked_at != 0 {
+            let i = looked_at.trailing_zeros() as usize;
+            looked_at &= looked_at - 1;
+            let known = if i == HAND { !READING_FLAGS } else { u64::MAX };
+            if (words[i] & self.mask[i] ^ self.want[i]) & known != 0 {
+                return false;
+            }
+        }
+        self.pungs.is_none_or(pungs)
     }
 
     /// False when the condition cannot hold on facts with these words, for the hand or any
@@ -519,6 +581,47 @@ mod tests {
         let g = gate("count(tiles, honour) >= 2", Scope::Hand);
         assert!(g.open(&tiles_words(0, &[elem::HONOUR])));
         assert!(!g.open(&tiles_words(0, &[elem::SIMPLE])));
+    }
+
+    #[test]
+    fn before_a_reading_the_sets_and_the_reading_flags_are_not_read() {
+        // Four wind pungs: nothing known of the sets, nor whether the hand is complete;
+        // the pungs it needs are asked for.
+        let g = gate(
+            "complete and count(sets, pung_or_kong and wind) == 4",
+            Scope::Hand,
+        );
+        let words = tiles_words(0, &[elem::WIND, elem::SIMPLE]);
+        let asked = std::cell::Cell::new(None);
+        let asked = &asked;
+        let can = |answer: bool| {
+            move |need: Pungs| {
+                asked.set(Some(need));
+                answer
+            }
+        };
+        assert!(g.may_open_in_some_reading(&words, can(true)));
+        let need = asked.get().expect("the pungs were asked for");
+        assert_eq!(
+            (need.count, need.classes, need.kongs),
+            (4, elem::WIND, false)
+        );
+        assert!(!g.may_open_in_some_reading(&words, can(false)));
+        // Kongs are asked for as kongs.
+        let g = gate("count(sets, kong) == 4", Scope::Hand);
+        assert!(g.may_open_in_some_reading(&words, can(true)));
+        assert_eq!(
+            asked.get().map(|n| (n.count, n.classes, n.kongs)),
+            Some((4, 0, true))
+        );
+        // What the tiles decide is read: every tile a terminal.
+        let g = gate("complete and all(tiles, terminal)", Scope::Hand);
+        assert!(!g.may_open_in_some_reading(&words, can(true)));
+        let terminals = tiles_words(0, &[elem::TERMINAL | elem::MAJOR]);
+        assert!(g.may_open_in_some_reading(&terminals, can(true)));
+        // A flag no reading sets is read: not from the wall.
+        let g = gate("from_wall and count(sets, chow) == 0", Scope::Hand);
+        assert!(!g.may_open_in_some_reading(&words, can(true)));
     }
 
     #[test]

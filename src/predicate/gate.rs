@@ -268,7 +268,7 @@ impl Gate {
     /// False when the condition cannot hold in any reading of a hand whose words, before a
     /// reading is chosen, are `words` (the sets' words and the hand flags a reading sets
     /// are not read; the shapes word holds the shapes that may form), and that `pungs`
-    /// can make (see [`Gate::pungs`]).
+    /// can make (see [`Pungs`]).
     pub fn may_open_in_some_reading(&self, words: &Words, pungs: impl Fn(Pungs) -> bool) -> bool {
         // The sets' words: those of `ANY` and `EVERY` for sets, and their counts.
         const SETS_WORDS: u16 = 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;

@@ -50,7 +50,7 @@ pub struct Facts<'a> {
     /// The sizes of the player's tiles, for the gates (see [`tile_sizes`]).
     pub tile_sizes: u64,
     /// For sets, then bonus tiles: the flags that at least two, three and four elements
-    /// have, for the gates of counts (see [`aggregates`]).
+    /// have, for the gates of counts.
     pub at_least: [[u64; 3]; 2],
 }
 

@@ -150,18 +150,19 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
     // Each bonus tile at most once: `bonus` never holds more than there are.
     let mut bonus = Bonus::new();
     for text in &r.bonus {
-        let add = |bonus: &mut Bonus, t| match t {
-            AnyTile::Bonus(b) if !bonus.contains(&b) => {
-                bonus.push(b);
-                Some(())
-            }
-            _ => None,
-        };
         let before = bonus.len();
-        if plain_tiles(text, |t| add(&mut bonus, t)).is_none() {
-            bonus.truncate(before);
-            read_tiles(text, |t| add(&mut bonus, t))?;
-        }
+        tiles_in(
+            text,
+            &mut bonus,
+            |bonus| bonus.truncate(before),
+            |bonus, t| match t {
+                AnyTile::Bonus(b) if !bonus.contains(&b) => {
+                    bonus.push(b);
+                    Some(())
+                }
+                _ => None,
+            },
+        )?;
     }
     bonus.sort();
     let win = match &r.win {
@@ -240,42 +241,46 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
 /// The playing tiles of `text`, counted.
 fn playing(text: &str) -> Option<TileCounts> {
     let mut counts = TileCounts::default();
-    if plain_tiles(text, |t| match t {
-        AnyTile::Playing(p) => {
-            counts.add(p);
-            Some(())
-        }
-        AnyTile::Bonus(_) => None,
-    })
-    .is_none()
-    {
-        counts = TileCounts::default();
-        read_tiles(text, |t| match t {
+    tiles_in(
+        text,
+        &mut counts,
+        |counts| *counts = TileCounts::default(),
+        |counts, t| match t {
             AnyTile::Playing(p) => {
                 counts.add(p);
                 Some(())
             }
             AnyTile::Bonus(_) => None,
-        })?;
-    }
+        },
+    )?;
     Some(counts)
 }
 
 /// The playing tiles of `text`, in order: at most four (a set).
 fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
-    let mut push = |t| match t {
+    tiles_in(text, &mut tiles, ArrayVec::clear, |tiles, t| match t {
         AnyTile::Playing(p) => tiles.try_push(p).ok(),
         AnyTile::Bonus(_) => None,
-    };
-    if plain_tiles(text, &mut push).is_none() {
-        tiles.clear();
-        read_tiles(text, |t| match t {
-            AnyTile::Playing(p) => tiles.try_push(p).ok(),
-            AnyTile::Bonus(_) => None,
-        })?;
-    }
+    })?;
     Some(tiles)
+}
+
+/// Calls `each` with `state` on the tiles of `text`, in order, as [`read_tiles`] does:
+/// `None` when the notation is wrong or `each` gives `None`. The commonest notation is read
+/// by [`plain_tiles`]; whatever it does not take is read again by `read_tiles`, after
+/// `reset` has undone what `each` did to `state`.
+fn tiles_in<S>(
+    text: &str,
+    state: &mut S,
+    reset: impl FnOnce(&mut S),
+    mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
+) -> Option<()> {
+    if plain_tiles(text, |t| each(state, t)).is_none() {
+        reset(state);
+        read_tiles(text, |t| each(state, t))?;
+    }
+    Some(())
 }
 
 /// Reads the commonest notation, digits then a suit letter with spaces between (`123m 55z

@@ -146,11 +146,12 @@ impl<'w> Completer<'w> {
         for (suit, &key) in keys.iter().enumerate() {
             component(suit_table::shape_of_key(key), TileSet::of_suit(suit));
         }
-        // Each honour is a component: one or four copies do not read, two read as a pair.
+        // Each honour is a component; all seven are classed in one pass of bit tests.
         let (mut lone, mut paired) = (0, 0);
         for (i, &n) in counts[27..].iter().enumerate() {
-            lone |= u64::from(n == 1 || n == 4) << i;
-            paired |= u64::from(n == 2) << i;
+            let shape = honour_shape(n);
+            lone |= u64::from(shape == 0) << i;
+            paired |= u64::from(shape == suit_table::SETS_AND_PAIR) << i;
         }
         base.unreadable += lone.count_ones() as usize;
         base.with_pair += paired.count_ones() as usize;

@@ -434,18 +434,13 @@ impl<'v> Scorer<'v> {
             if !totals.valid {
                 continue;
             }
+            let is_target = |f: &&Fired| variant.calling_targets.iter().any(|t| t.index == f.item);
             debug_assert!(
-                !hopeless
-                    || !scorer
-                        .best_fired
-                        .iter()
-                        .any(|f| variant.calling_targets.iter().any(|t| t.index == f.item)),
+                !hopeless || !scorer.best_fired.iter().any(|f| is_target(&f)),
                 "a completion judged hopeless made a target hold"
             );
-            for f in &scorer.best_fired {
-                if variant.calling_targets.iter().any(|t| t.index == f.item)
-                    && !found.contains(&f.item)
-                {
+            for f in scorer.best_fired.iter().filter(is_target) {
+                if !found.contains(&f.item) {
                     found.push(f.item);
                 }
             }

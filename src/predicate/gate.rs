@@ -272,27 +272,26 @@ impl Gate {
     pub fn may_open_in_some_reading(&self, words: &Words, pungs: impl Fn(Pungs) -> bool) -> bool {
         // The sets' words: those of `ANY` and `EVERY` for sets, and their counts.
         const SETS_WORDS: u16 = 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;
-        let mut looked_at = self.looked_at & !SETS_WORDS;
-        while looked_at != 0 {
-            let i = looked_at.trailing_zeros() as usize;
-            looked_at &= looked_at - 1;
-            let known = if i == HAND { !READING_FLAGS } else { u64::MAX };
-            if (words[i] & self.mask[i] ^ self.want[i]) & known != 0 {
-                return false;
-            }
-        }
-        self.pungs.is_none_or(pungs)
+        self.agrees(words, self.looked_at & !SETS_WORDS, READING_FLAGS)
+            && self.pungs.is_none_or(pungs)
     }
 
     /// False when the condition cannot hold on facts with these words, for the hand or any
     /// element. Only the words looked at are read: most gates read one to three.
     #[inline]
     pub fn open(&self, words: &Words) -> bool {
-        let mut looked_at = self.looked_at;
+        self.agrees(words, self.looked_at, 0)
+    }
+
+    /// True when `words` have the wanted values of the looked-at bits, reading only the
+    /// words in `looked_at` (bit i for word i), and not the hand flags in `unknown`.
+    #[inline]
+    fn agrees(&self, words: &Words, mut looked_at: u16, unknown: u64) -> bool {
         while looked_at != 0 {
             let i = looked_at.trailing_zeros() as usize;
             looked_at &= looked_at - 1;
-            if words[i] & self.mask[i] != self.want[i] {
+            let known = if i == HAND { !unknown } else { u64::MAX };
+            if (words[i] & self.mask[i] ^ self.want[i]) & known != 0 {
                 return false;
             }
         }

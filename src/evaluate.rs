@@ -402,12 +402,25 @@ impl<'v> Scorer<'v> {
             } else {
                 0
             };
-            // A tile that is not a wait completes no standard arrangement, so only a special
-            // shape can complete the hand. And no target may hold in any reading when its
-            // gate is shut on what is known before the reading, or the hand cannot make the
-            // pungs or kongs it counts. Debug builds score such a hand anyway, to check that
-            // no target holds.
-            let hopeless = (!is_wait && facts.shapes == 0) || {
+            // No target may hold in any reading when its gate is shut on what is known
+            // before the reading, or the hand cannot make the pungs or kongs it counts. A
+            // tile that is not a wait completes no standard arrangement, so only a special
+            // shape can complete the hand, and all of that reading is known: no sets and
+            // the flags of a special shape. Debug builds score a hopeless hand anyway, to
+            // check that no target holds.
+            let hopeless = if !is_wait {
+                facts.shapes == 0 || {
+                    let shape_reading = Facts {
+                        flags: facts.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
+                        ..facts
+                    };
+                    let words = gate::words(&shape_reading);
+                    !variant
+                        .calling_targets
+                        .iter()
+                        .any(|t| t.condition.gate.open(&words))
+                }
+            } else {
                 let words = gate::words(&facts);
                 let triples = if own.get(tile) == 2 {
                     triples.or(TileSet::of(tile))

@@ -20,7 +20,7 @@ use crate::predicate::compile::Collection;
 use crate::predicate::eval::{Elem, Facts, tile_sizes};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
-use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, Style};
+use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, MAX_SHAPES, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible;
@@ -212,6 +212,11 @@ impl<'v> Scorer<'v> {
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
         }
+        if variant.needs_number_copies {
+            for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
+                e.same_number = by_number[usize::from(e.number)];
+            }
+        }
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !variant.calling_targets.is_empty() {
@@ -225,11 +230,6 @@ impl<'v> Scorer<'v> {
                     .any(|s| s.gate.may_open_with_more_tiles(tiles_any, tiles_every));
             let tiles = (tiles_any, tiles_every);
             self.calling_for(hand, &own, tiles, shape_may_form, &mut calling);
-        }
-        if variant.needs_number_copies {
-            for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
-                e.same_number = by_number[usize::from(e.number)];
-            }
         }
         self.bonus.clear();
         self.bonus
@@ -373,6 +373,19 @@ impl<'v> Scorer<'v> {
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
+        // For each special shape, the tiles that may make it form (a shape forms only
+        // without declared sets).
+        let mending: ArrayVec<TileSet, MAX_SHAPES> = variant
+            .shapes
+            .iter()
+            .map(|s| {
+                if hand.melds.is_empty() {
+                    s.mending_tiles(&known, &self.tiles)
+                } else {
+                    TileSet::default()
+                }
+            })
+            .collect();
         let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
@@ -395,13 +408,12 @@ impl<'v> Scorer<'v> {
             facts.every[TILES] &= f;
             facts.tile_sizes = tile_sizes(kinds, facts.any[TILES]);
             let words = gate::words(&facts);
-            facts.shapes = if completed.melds.is_empty() {
-                (0..).zip(&variant.shapes).fold(0, |shapes, (i, s)| {
-                    shapes | u64::from(s.gate.open(&words)) << i
-                })
-            } else {
-                0
-            };
+            facts.shapes = (0..).zip(variant.shapes.iter().zip(&mending)).fold(
+                0,
+                |shapes, (i, (s, mending))| {
+                    shapes | u64::from(mending.contains(tile) && s.gate.open(&words)) << i
+                },
+            );
             // No target may hold in any reading when its gate is shut on what is known
             // before the reading, or the hand cannot make the pungs or kongs it counts. A
             // tile that is not a wait completes no standard arrangement, so only a special

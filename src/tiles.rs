@@ -649,6 +649,18 @@ impl TileSet {
         TileSet(0x1FF << (suit * 9))
     }
 
+    /// Every playing tile.
+    pub fn all() -> TileSet {
+        TileSet((1 << Tile::COUNT) - 1)
+    }
+
+    /// The suited tiles of one number (1 to 9) in all three suits.
+    pub fn of_number(number: u8) -> TileSet {
+        debug_assert!((1..=9).contains(&number), "a number of a suit");
+        // Bits 0, 9 and 18 are the ones of the three suits.
+        TileSet(0x4_0201 << (number - 1))
+    }
+
     /// The set as bits: bit i for the tile of index i.
     pub fn bits(self) -> u64 {
         self.0

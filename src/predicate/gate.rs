@@ -20,7 +20,7 @@ pub use table::GateTable;
 use super::compile::{Cmp, Collection, Compiled, Mask};
 use super::eval::{Elem, Facts, SUITS_BIT};
 use super::names::{elem, hand};
-use crate::tiles::Tile;
+use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
@@ -309,16 +309,50 @@ pub struct Gated {
     pub gate: Gate,
     /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
     pub rest: Compiled,
+    /// What `when` asks of every tile through top conjuncts `all(tiles, p)` whose `p` reads
+    /// only the tile's own element (see [`Gated::mending_tiles`]).
+    pub tile_tests: Vec<Compiled>,
 }
 
 impl Gated {
     /// The condition `when`, evaluated on each element of `each`, or on the hand.
     pub fn new(when: Compiled, each: Option<Collection>) -> Gated {
+        let mut tile_tests = Vec::new();
+        if each.is_none() {
+            collect_tile_tests(&when, &mut tile_tests);
+        }
         Gated {
             gate: Gate::of(&when, each),
             rest: Gate::rest(&when),
+            tile_tests,
             when,
         }
+    }
+
+    /// The tiles of which one, added to a hand whose distinct tiles are `tiles`, may make
+    /// the condition hold as far as its [`Gated::tile_tests`] tell: every tile when each
+    /// of `tiles` passes them; otherwise only a tile that changes every tile that fails.
+    /// A tile added changes only its own element (its copies) and, in the suits, those of
+    /// its number (their `number_copies`); any other tile that fails still fails.
+    pub fn mending_tiles(&self, facts: &Facts<'_>, tiles: &[Elem]) -> TileSet {
+        let mut mending = TileSet::all();
+        for e in tiles {
+            if self.tile_tests.iter().all(|t| t.holds(facts, *e)) {
+                continue;
+            }
+            let tile = Tile::from_index(usize::try_from(e.tile).unwrap_or(usize::MAX))
+                .expect("a tile's element has its index");
+            let changed = if e.number > 0 {
+                TileSet::of_number(e.number)
+            } else {
+                TileSet::of(tile)
+            };
+            mending = mending.and(changed);
+            if mending.is_empty() {
+                break;
+            }
+        }
+        mending
     }
 
     /// Whether the condition holds for `facts`, looking at `current`, once the gate is
@@ -343,6 +377,33 @@ impl Gated {
             "a shut gate hid a condition"
         );
         open && self.holds_past_gate(facts, Elem::default())
+    }
+}
+
+/// Adds to `out` the `p` of each top conjunct `all(tiles, p)` of `c` whose `p` reads only
+/// the element looked at: its flags, its integers, constants, and logic and arithmetic on
+/// those.
+fn collect_tile_tests(c: &Compiled, out: &mut Vec<Compiled>) {
+    match c {
+        Compiled::And(a, b) => {
+            collect_tile_tests(a, out);
+            collect_tile_tests(b, out);
+        }
+        Compiled::All(Collection::Tiles, p) if reads_only_the_element(p) => out.push((**p).clone()),
+        _ => {}
+    }
+}
+
+/// True when `c` reads nothing but the element looked at (see [`collect_tile_tests`]).
+fn reads_only_the_element(c: &Compiled) -> bool {
+    match c {
+        Compiled::Const(_) | Compiled::ElemMask(_) | Compiled::ElemInt(_) => true,
+        Compiled::Not(a) | Compiled::Neg(a) => reads_only_the_element(a),
+        Compiled::And(a, b)
+        | Compiled::Or(a, b)
+        | Compiled::Cmp(_, a, b)
+        | Compiled::Arith(_, a, b) => reads_only_the_element(a) && reads_only_the_element(b),
+        _ => false,
     }
 }
 
@@ -632,5 +693,97 @@ mod tests {
         ] {
             assert_eq!(gate(text, Scope::Hand), Gate::default(), "{text}");
         }
+    }
+
+    /// The elements of the distinct tiles of `text` (suits and honours; honours flagged
+    /// `honour`), with their copies and, in the suits, the copies of their number.
+    fn tile_elems(text: &str) -> Vec<Elem> {
+        use crate::tiles::{AnyTile, TileCounts, parse_tiles};
+        let mut counts = TileCounts::default();
+        for p in parse_tiles(text).unwrap() {
+            let AnyTile::Playing(t) = p.tile else {
+                panic!("a playing tile")
+            };
+            counts.add(t);
+        }
+        let of_number = |n: u8| {
+            Tile::all()
+                .filter(|t| t.is_suited() && t.number() == n)
+                .map(|t| counts.get(t))
+                .sum::<u8>()
+        };
+        Tile::all()
+            .filter(|&t| counts.get(t) > 0)
+            .map(|t| {
+                let number = if t.is_suited() { t.number() } else { 0 };
+                Elem {
+                    flags: if t.is_suited() { 0 } else { elem::HONOUR },
+                    copies: counts.get(t),
+                    number,
+                    tile: t.index() as i8,
+                    same_number: if number > 0 { of_number(number) } else { 0 },
+                }
+            })
+            .collect()
+    }
+
+    /// The tiles of `text`, as a set.
+    fn set(text: &str) -> TileSet {
+        tile_elems(text).iter().fold(TileSet::default(), |s, e| {
+            s.or(TileSet::of(Tile::from_index(e.tile as usize).unwrap()))
+        })
+    }
+
+    #[test]
+    fn a_tile_mends_only_the_tiles_it_changes() {
+        let knitting = Gated::new(
+            compiled(
+                "count(tiles) == 14 and suits(tiles) == 2 and not any(tiles, honour) \
+                 and all(tiles, number_copies == 2 * copies)",
+            ),
+            None,
+        );
+        // Only the `all(tiles, …)` whose test reads the tile alone is kept.
+        assert_eq!(
+            knitting.tile_tests,
+            [test_condition("number_copies == 2 * copies", Scope::Tile)]
+        );
+        let mending = |g: &Gated, text| {
+            let tiles = tile_elems(text);
+            g.mending_tiles(&Facts::new(0, -1, 0, &[], &tiles, &[]), &tiles)
+        };
+        // Six knitted pairs and a lone 7m: only the 7m fails (one copy of its number, not
+        // two), and only a tile numbered 7 changes it.
+        assert_eq!(
+            mending(&knitting, "1m1p 2m2p 3m3p 4m4p 5m5p 6m6p 7m"),
+            set("7m 7p 7s")
+        );
+        // A lone 6m and a lone 7m: no one tile changes both.
+        assert_eq!(
+            mending(&knitting, "1m1p 2m2p 3m3p 4m4p 5m5p 6m 7m"),
+            TileSet::default()
+        );
+        // Every tile passes: any tile may come.
+        assert_eq!(mending(&knitting, "1m1p 2m2p"), TileSet::all());
+        // An honour changes only itself: the lone 5z fails `copies == 2`.
+        let pairs = Gated::new(compiled("all(tiles, copies == 2)"), None);
+        assert_eq!(mending(&pairs, "11m 22p 5z"), set("5z"));
+        // A test that reads more than the tile (a count of the tiles) is not kept, nor are
+        // the tests of a condition on each set.
+        let counted = Gated::new(compiled("all(tiles, copies == count(tiles, major))"), None);
+        assert!(counted.tile_tests.is_empty());
+        assert_eq!(mending(&counted, "1m 5z"), TileSet::all());
+        let on_sets = Gated::new(
+            test_condition("all(tiles, copies == 2)", Scope::Set),
+            Some(Collection::Sets),
+        );
+        assert!(on_sets.tile_tests.is_empty());
+    }
+
+    #[test]
+    fn the_tiles_of_a_number_are_one_in_each_suit() {
+        assert_eq!(TileSet::of_number(1), set("1m 1p 1s"));
+        assert_eq!(TileSet::of_number(9), set("9m 9p 9s"));
+        assert_eq!(TileSet::all().len(), Tile::COUNT);
     }
 }

@@ -20,7 +20,7 @@ use crate::predicate::Compiled;
 use crate::predicate::compile::{Mask, ParamValue};
 use crate::predicate::gate::Gated;
 
-pub use check::CompiledVariant;
+pub use check::{CompiledVariant, MAX_SHAPES};
 pub use load::{LoadError, load};
 
 /// How a variant turns items into a score.

@@ -339,10 +339,11 @@ impl<'v> Scorer<'v> {
     /// is added, the hand is scored as won with it from the wall, and the items of the best
     /// reading are kept.
     ///
-    /// The tiles tried are the hand's waits (the standard shape), and every tile when
-    /// `every_tile` says a special shape may still form from the hand's own tiles `own`
-    /// (whose flags have `tiles`: their or, and their and). A tile that is no wait is
-    /// tried only when the gate of some special shape opens on the hand completed with it.
+    /// The tiles tried are the hand's waits (the standard shape) and, when `every_tile`
+    /// says a special shape may still form from the hand's own tiles `own` (whose flags
+    /// have `tiles`: their or, and their and), the tiles that may make one form
+    /// ([`gate::Gated::mending_tiles`]). A tile that is no wait is scored only when the
+    /// gate of some special shape opens on the hand completed with it.
     /// The waits are computed once: a completed hand's winning tile was the only possible
     /// one when it is a wait and no other wait is live.
     fn calling_for(
@@ -373,25 +374,23 @@ impl<'v> Scorer<'v> {
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-        // For each special shape, the tiles that may make it form (a shape forms only
-        // without declared sets).
+        // For each special shape, the tiles that may make it form. The tiles tried are
+        // the waits and those.
         let mending: ArrayVec<TileSet, MAX_SHAPES> = variant
             .shapes
             .iter()
             .map(|s| {
-                if hand.melds.is_empty() {
+                if every_tile {
                     s.mending_tiles(&known, &self.tiles)
                 } else {
                     TileSet::default()
                 }
             })
             .collect();
+        let tried = mending.iter().fold(waits.tiles, |tried, m| tried.or(*m));
         let mut completed = hand.clone();
-        for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+        for tile in tried.iter().filter(|&t| own.get(t) < 4) {
             let is_wait = waits.tiles.contains(tile);
-            if !is_wait && !every_tile {
-                continue;
-            }
             completed.concealed.add(tile);
             completed.win = Some(Win::plain(tile, WinSource::Wall));
             let mut flags = hand_flags(&completed);

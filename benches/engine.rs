@@ -104,7 +104,7 @@ fn corpus_lines() -> Vec<String> {
 fn read_corpus_line(bencher: Bencher) {
     let lines = corpus_lines();
     cycle(bencher, &lines, |line| {
-        mjrules::corpus::read_line(line).is_ok()
+        mjrules::corpus::read_line(line.as_bytes()).is_ok()
     });
 }
 
@@ -115,7 +115,7 @@ fn score_corpus_hand_bmja(bencher: Bencher) {
     let lines = corpus_lines();
     let hands: Vec<Hand> = lines
         .iter()
-        .map(|l| mjrules::corpus::read_line(l).unwrap())
+        .map(|l| mjrules::corpus::read_line(l.as_bytes()).unwrap())
         .collect();
     let variant = mjrules::rules::load("bmja", &[]).unwrap();
     let mut scorer = mjrules::evaluate::Scorer::new(&variant);

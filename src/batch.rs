@@ -2,8 +2,10 @@
 //! (rayon) while the next one is read, results handed on in order, memory bounded by two
 //! batches; a progress line on a terminal.
 //!
-//! In: a reader of JSON Lines and a function from one line to a result. Out: the results, in
-//! the order of the lines, to a sink; the first line that fails stops the run with its error.
+//! In: a reader of JSON Lines and a function from one line (its bytes, unchecked: the
+//! function decides what to do with bytes that are not UTF-8) to a result. Out: the results,
+//! in the order of the lines, to a sink; the first line that fails stops the run with its
+//! error.
 
 use std::io::{BufRead, IsTerminal};
 use std::ops::Range;
@@ -28,8 +30,7 @@ impl Batch {
     /// Empties the batch and reads the next lines into it (at least [`BATCH`] unless the
     /// input ends first; whole blocks of the reader's buffer at a time, the lines found in
     /// them with `memchr`); `number` counts every line read. An error comes with the number
-    /// of the line that could not be read. The bytes are checked as UTF-8 line by line,
-    /// later, on every core.
+    /// of the line that could not be read.
     fn fill(
         &mut self,
         input: &mut impl BufRead,
@@ -81,14 +82,14 @@ fn keep(bytes: &[u8], lines: &mut Vec<(usize, Range<usize>)>, number: usize, ran
     }
 }
 
-/// Calls `work` on every non-empty line (with its 1-based number) on all cores, with a
+/// Calls `work` on every non-empty line's bytes (with its 1-based number) on all cores, with a
 /// per-thread state from `init`, and `sink` on the results in line order. Returns the number
 /// of lines worked, or the first error (of reading a line, given with its number, of
 /// `work`, or of `sink`).
 pub fn process<S, T, E>(
     mut input: impl BufRead + Send,
     init: impl Fn() -> S + Sync + Send,
-    work: impl Fn(&mut S, usize, &str) -> Result<T, E> + Sync + Send,
+    work: impl Fn(&mut S, usize, &[u8]) -> Result<T, E> + Sync + Send,
     mut sink: impl FnMut(T) -> Result<(), E>,
     read_error: impl Fn(usize, std::io::Error) -> E + Sync,
 ) -> Result<u64, E>
@@ -120,10 +121,7 @@ where
                     .lines
                     .par_iter()
                     .map_init(&init, |state, (n, range)| {
-                        match std::str::from_utf8(&current.bytes[range.clone()]) {
-                            Ok(line) => work(state, *n, line),
-                            Err(_) => Err(read_error((*n, not_utf8()))),
-                        }
+                        work(state, *n, &current.bytes[range.clone()])
                     })
                     .collect()
             },
@@ -142,14 +140,6 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
-}
-
-/// The error of a line that is not UTF-8, as the standard library words it.
-fn not_utf8() -> std::io::Error {
-    std::io::Error::new(
-        std::io::ErrorKind::InvalidData,
-        "stream did not contain valid UTF-8",
-    )
 }
 
 #[cfg(test)]

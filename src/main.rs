@@ -716,7 +716,10 @@ fn compare_corpus(
         || [Scorer::new(variants[0]), Scorer::new(variants[1])],
         |scorers, n, line| {
             let hand = corpus::read_line(line).map_err(|e| Failure::Input(e.render(&name, n)))?;
-            Ok(compare::score_pair(scorers, &hand, n, line))
+            // A line read is UTF-8 (see `corpus::read_line`).
+            let text = std::str::from_utf8(line)
+                .map_err(|_| Failure::Input(corpus::LineError::NotUtf8.render(&name, n)))?;
+            Ok(compare::score_pair(scorers, &hand, n, text))
         },
         |scored| {
             cmp.add(scored);
@@ -746,7 +749,7 @@ fn compare_corpus(
             out!("{}", cmp.text(ids));
             // The score cards of the hands that differ most.
             for (_, line, text, _) in &cmp.differences {
-                if let Ok(hand) = corpus::read_line(text) {
+                if let Ok(hand) = corpus::read_line(text.as_bytes()) {
                     out!("\n── line {line} ──\n");
                     for v in variants {
                         out!(

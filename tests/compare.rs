@@ -112,7 +112,8 @@ fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
     let mut scorers: Vec<_> = variants.iter().map(Scorer::new).collect();
     let mut winners = 0;
     for line in &first {
-        let hand = read_line(line).unwrap_or_else(|e| panic!("{}", e.render("corpus", 0)));
+        let hand =
+            read_line(line.as_bytes()).unwrap_or_else(|e| panic!("{}", e.render("corpus", 0)));
         // The hand file validator accepts it too.
         let again = parse_hand("hand.toml", &hand_toml(&hand))
             .unwrap_or_else(|e| panic!("{}", e.render_plain()));

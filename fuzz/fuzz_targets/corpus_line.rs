@@ -1,5 +1,5 @@
-//! Any text given as a corpus line is read or refused without a panic, and exactly as the
-//! slow path alone reads or refuses it; a hand it reads is the hand the hand-file reader
+//! Any bytes given as a corpus line are read or refused without a panic, and exactly as the
+//! slow path alone reads or refuses them (bytes that are not UTF-8 are refused); a hand it reads is the hand the hand-file reader
 //! reads from the same hand written out, and it scores under `bmja` (calling hands
 //! included) without a panic.
 #![no_main]
@@ -9,9 +9,13 @@ use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
     static BMJA: OnceLock<mjrules::rules::CompiledVariant> = OnceLock::new();
-    let Ok(line) = std::str::from_utf8(data) else { return };
-    let read = mjrules::corpus::read_line(line);
-    let slowly = mjrules::corpus::read_line_slowly(line);
+    let read = mjrules::corpus::read_line(data);
+    let line = String::from_utf8_lossy(data);
+    let Ok(text) = std::str::from_utf8(data) else {
+        assert!(matches!(read, Err(mjrules::corpus::LineError::NotUtf8)), "{line}");
+        return;
+    };
+    let slowly = mjrules::corpus::read_line_slowly(text);
     assert_eq!(read.as_ref().ok(), slowly.as_ref().ok(), "{line}");
     match read {
         Ok(hand) => {

@@ -82,6 +82,8 @@ pub enum LineError {
     Json(String),
     /// A hand with problems, as a hand file would report them.
     Hand(Box<InputError>),
+    /// The line's bytes are not UTF-8.
+    NotUtf8,
 }
 
 impl LineError {
@@ -93,22 +95,26 @@ impl LineError {
                 "error: {corpus}, line {line} is not a valid hand:\n{}",
                 e.render_plain()
             ),
+            LineError::NotUtf8 => format!(
+                "error: cannot read `{corpus}`, line {line}: stream did not contain valid UTF-8\n"
+            ),
         }
     }
 }
 
-/// Reads one corpus line.
+/// Reads one corpus line, given as bytes.
 ///
 /// The fast path (`scan::scan`) borrows the line's strings and reads the tile notation
-/// without allocating; a line it does not take is read again as a hand file, which gives
-/// the same hand for any line it accepts and the hand file's diagnostics for any it refuses.
-pub fn read_line(line: &str) -> Result<Hand, LineError> {
+/// without allocating; it takes only lines of ASCII, so the bytes need no UTF-8 check. A
+/// line it does not take is checked as UTF-8 and read again as a hand file, which gives the
+/// same hand for any line it accepts and the hand file's diagnostics for any it refuses.
+pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
     if let Some(record) = scan(line)
         && let Some(hand) = build(&record)
     {
         return Ok(hand);
     }
-    read_line_slowly(line)
+    read_line_slowly(std::str::from_utf8(line).map_err(|_| LineError::NotUtf8)?)
 }
 
 /// Reads one corpus line by the slow path alone: `serde_json` into the owned record, then
@@ -138,8 +144,8 @@ fn record_toml(record: &HandRecord) -> String {
 
 /// Builds a hand from a record, with the checks of a hand file; `None` on any problem.
 fn build(r: &LineRecord<'_>) -> Option<Hand> {
-    let seat = Wind::from_name(r.seat)?;
-    let prevailing = Wind::from_name(r.prevailing)?;
+    let seat = wind(r.seat)?;
+    let prevailing = wind(r.prevailing)?;
     let concealed = playing(r.concealed)?;
     let seen = playing(r.seen)?;
     // The record holds at most as many melds as a hand does.
@@ -170,16 +176,16 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
         Some(w) => {
             let tile = one_tile(w.tile)?;
             let from = match w.from {
-                "wall" => WinSource::Wall,
-                "discard" => WinSource::Discard,
-                "loose" => WinSource::Loose,
-                "robbed-kong" => WinSource::RobbedKong,
+                b"wall" => WinSource::Wall,
+                b"discard" => WinSource::Discard,
+                b"loose" => WinSource::Loose,
+                b"robbed-kong" => WinSource::RobbedKong,
                 _ => return None,
             };
             let discarder = match w.discarder {
                 None => None,
                 Some(d) => {
-                    let d = Wind::from_name(d)?;
+                    let d = wind(d)?;
                     if d == seat || !from.is_claimed() {
                         return None;
                     }
@@ -238,8 +244,13 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
     })
 }
 
+/// The wind named `name`.
+fn wind(name: &[u8]) -> Option<Wind> {
+    Wind::ALL.into_iter().find(|w| w.name().as_bytes() == name)
+}
+
 /// The playing tiles of `text`, counted.
-fn playing(text: &str) -> Option<TileCounts> {
+fn playing(text: &[u8]) -> Option<TileCounts> {
     let mut counts = TileCounts::default();
     tiles_in(
         text,
@@ -257,7 +268,7 @@ fn playing(text: &str) -> Option<TileCounts> {
 }
 
 /// The playing tiles of `text`, in order: at most four (a set).
-fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
+fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
     tiles_in(text, &mut tiles, ArrayVec::clear, |tiles, t| match t {
         AnyTile::Playing(p) => tiles.try_push(p).ok(),
@@ -271,14 +282,14 @@ fn playing_list(text: &str) -> Option<ArrayVec<Tile, 4>> {
 /// by [`plain_tiles`]; whatever it does not take is read again by `read_tiles`, after
 /// `reset` has undone what `each` did to `state`.
 fn tiles_in<S>(
-    text: &str,
+    text: &[u8],
     state: &mut S,
     reset: impl FnOnce(&mut S),
     mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
 ) -> Option<()> {
     if plain_tiles(text, |t| each(state, t)).is_none() {
         reset(state);
-        read_tiles(text, |t| each(state, t))?;
+        read_tiles(std::str::from_utf8(text).ok()?, |t| each(state, t))?;
     }
     Some(())
 }
@@ -288,10 +299,10 @@ fn tiles_in<S>(
 /// else (other characters, a digit 0, an honour above 7, a flower or season above 4, more
 /// than 16 digits before a letter) or where `each` gives `None`, for `read_tiles` to read
 /// again.
-fn plain_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
+fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
     let mut pending = [0u8; 16];
     let mut waiting = 0;
-    for &b in text.as_bytes() {
+    for &b in text {
         let (base, max) = match b {
             b'1'..=b'9' => {
                 *pending.get_mut(waiting)? = b - b'0';
@@ -338,7 +349,7 @@ fn plain_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Optio
 }
 
 /// The one playing tile of `text`.
-fn one_tile(text: &str) -> Option<Tile> {
+fn one_tile(text: &[u8]) -> Option<Tile> {
     match playing_list(text)?.as_slice() {
         [t] => Some(*t),
         _ => None,
@@ -348,13 +359,13 @@ fn one_tile(text: &str) -> Option<Tile> {
 /// A declared set: tiles (which may be spread over several words, as in `2m 3m 4m`), then
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
 /// letter ends the tiles, as in the hand-file reader.
-fn meld(text: &str, seat: Wind) -> Option<Set> {
+fn meld(text: &[u8], seat: Wind) -> Option<Set> {
     // The commonest form, one word of tiles then ` exposed` (`789s exposed`): the tiles
     // start with a digit and hold no space, so they are all of them, and `exposed` is all
     // there is to read after them.
-    if let Some(tile_part) = text.strip_suffix(" exposed")
-        && tile_part.as_bytes().first().is_some_and(u8::is_ascii_digit)
-        && tile_part.bytes().all(|b| b.is_ascii_alphanumeric())
+    if let Some(tile_part) = text.strip_suffix(b" exposed")
+        && tile_part.first().is_some_and(u8::is_ascii_digit)
+        && tile_part.iter().all(u8::is_ascii_alphanumeric)
     {
         let (kind, tile) = shape_of(&playing_list(tile_part)?)?;
         return Some(Set {
@@ -365,8 +376,9 @@ fn meld(text: &str, seat: Wind) -> Option<Set> {
             from: None,
         });
     }
+    let text = std::str::from_utf8(text).ok()?;
     let (tile_part, words) = text.split_at(words_start(text));
-    let tiles = playing_list(tile_part)?;
+    let tiles = playing_list(tile_part.as_bytes())?;
     let (kind, tile) = shape_of(&tiles)?;
     let mut set = Set {
         kind,
@@ -437,7 +449,7 @@ mod tests {
         for _ in 0..300 {
             let hand = g.winning_hand();
             let line = write_line(&hand);
-            assert_eq!(read_line(&line).unwrap(), hand, "{line}");
+            assert_eq!(read_line(line.as_bytes()).unwrap(), hand, "{line}");
         }
     }
 
@@ -552,10 +564,11 @@ mod tests {
                 mutate(&mut record, change);
             }
             let line = serde_json::to_string(&record).unwrap();
-            let fast = scan(&line).and_then(|r| build(&r));
+            let fast = scan(line.as_bytes()).and_then(|r| build(&r));
             let slow = parse_hand("line", &record_toml(&record)).ok();
-            if line.contains('\\') {
-                // Escaped strings are not borrowed: only the slow path reads them.
+            if line.contains('\\') || !line.is_ascii() {
+                // Escaped strings are not borrowed, and only ASCII is read fast: the slow
+                // path reads the rest.
                 proptest::prop_assert!(fast.is_none() || fast == slow, "{}", line);
             } else {
                 proptest::prop_assert_eq!(fast, slow, "{}", line);
@@ -572,14 +585,16 @@ mod tests {
 
         /// The JSON reader of the fast path takes no line that the slow path would read
         /// differently: generated lines with a few bytes inserted, deleted or replaced
-        /// (whitespace, punctuation, `null`, escapes, duplicated keys) give the same hand
-        /// by both paths, or are refused by both.
+        /// (whitespace, punctuation, `null`, escapes, duplicated keys, bytes outside ASCII,
+        /// whole or cut, which may leave the line no longer UTF-8) give the same hand by
+        /// both paths, or are refused by both.
         #[test]
         fn the_fast_json_reader_agrees_with_serde(
             seed in 0u64..1000,
-            edits in proptest::collection::vec((0usize..400, 0usize..3, 0usize..24), 0..4),
+            edits in proptest::collection::vec((0usize..400, 0usize..3, 0usize..27), 0..4),
         ) {
-            const BYTES: &[u8] = b" \n\t\r\",:{}[]nultrefa1mz\\x";
+            // `é` is 0xC3 0xA9 in UTF-8; 0xFF is never UTF-8.
+            const BYTES: &[u8] = b" \n\t\r\",:{}[]nultrefa1mz\\x\xC3\xA9\xFF";
             let mut g = HandGenerator::new(seed);
             let mut line = write_line(&g.corpus_hand(false)).into_bytes();
             for (at, op, byte) in edits {
@@ -591,8 +606,9 @@ mod tests {
                     _ => {}
                 }
             }
-            let line = String::from_utf8(line).unwrap();
-            proptest::prop_assert_eq!(read_line(&line).ok(), slow_path(&line), "{}", line);
+            let slowly = std::str::from_utf8(&line).ok().and_then(slow_path);
+            let shown = String::from_utf8_lossy(&line);
+            proptest::prop_assert_eq!(read_line(&line).ok(), slowly, "{}", shown);
         }
     }
 
@@ -601,18 +617,41 @@ mod tests {
         // Whitespace anywhere, keys in any order, null for an absent win or discarder.
         let line = " { \"prevailing\" :\"east\",\t\"seat\": \"south\", \"win\": null, \
                     \"concealed\": \"123m 456m 789m 11z 22z\" } ";
-        let hand = read_line(line).unwrap();
+        let hand = read_line(line.as_bytes()).unwrap();
         assert_eq!(Some(hand.clone()), slow_path(line));
-        assert!(scan(line).is_some(), "the fast path takes it");
+        assert!(scan(line.as_bytes()).is_some(), "the fast path takes it");
         assert_eq!(hand.seat, Wind::South);
         // An escape is left to the slow path, which reads it.
         let escaped = line.replace("\"east\"", "\"\\u0065ast\"");
-        assert!(scan(&escaped).is_none());
-        assert_eq!(read_line(&escaped).unwrap(), hand);
+        assert!(scan(escaped.as_bytes()).is_none());
+        assert_eq!(read_line(escaped.as_bytes()).unwrap(), hand);
         // A repeated key is refused by both.
         let repeated = line.replace("\"win\": null", "\"seat\": \"west\"");
-        assert!(scan(&repeated).is_none());
-        assert!(read_line(&repeated).is_err());
+        assert!(scan(repeated.as_bytes()).is_none());
+        assert!(read_line(repeated.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn a_line_outside_ascii_is_left_to_the_slow_path() {
+        // Tiles written as Unicode mahjong tiles (U+1F007 is 1m): the fast path takes only
+        // ASCII, the slow path reads them.
+        let ascii = r#"{"seat":"east","prevailing":"east","concealed":"123m 456m 789m 11z 22z"}"#;
+        let unicode = ascii.replace("123m", "\u{1F007}\u{1F008}\u{1F009}");
+        assert!(scan(unicode.as_bytes()).is_none());
+        assert_eq!(
+            read_line(unicode.as_bytes()).unwrap(),
+            read_line(ascii.as_bytes()).unwrap()
+        );
+        // Bytes that are not UTF-8 are refused, and said to be.
+        let mut bytes = ascii.as_bytes().to_vec();
+        bytes[12] = 0xFF;
+        let Err(e @ LineError::NotUtf8) = read_line(&bytes) else {
+            panic!("not UTF-8")
+        };
+        assert_eq!(
+            e.render("c.jsonl", 3),
+            "error: cannot read `c.jsonl`, line 3: stream did not contain valid UTF-8\n"
+        );
     }
 
     #[test]
@@ -623,7 +662,7 @@ mod tests {
         let line = r#"{"seat":"south","prevailing":"south","concealed":"444p 1223456s",
                        "melds":["2m 3m 4m from=east"],"bonus":["1f"]}"#
             .replace('\n', "");
-        let fast = scan(&line)
+        let fast = scan(line.as_bytes())
             .and_then(|r| build(&r))
             .expect("the fast path reads it");
         assert_eq!(Some(fast.clone()), slow_path(&line));
@@ -631,18 +670,18 @@ mod tests {
         assert_eq!(fast.melds[0].from, Some(Wind::East));
         // A word between tiles ends the tiles, so `2m exposed 3m 4m` is refused by both.
         let split = line.replace("2m 3m 4m from=east", "2m exposed 3m 4m");
-        assert!(scan(&split).and_then(|r| build(&r)).is_none());
+        assert!(scan(split.as_bytes()).and_then(|r| build(&r)).is_none());
         assert!(slow_path(&split).is_none());
     }
 
     #[test]
     fn a_bad_line_gets_the_hand_file_diagnostic() {
         let line = r#"{"seat":"sout","prevailing":"east","concealed":"123m"}"#;
-        let Err(LineError::Hand(e)) = read_line(line) else {
+        let Err(LineError::Hand(e)) = read_line(line.as_bytes()) else {
             panic!()
         };
         assert!(e.render_plain().contains("`sout` is not a wind"));
-        let Err(LineError::Json(m)) = read_line(r#"{"seat": 1}"#) else {
+        let Err(LineError::Json(m)) = read_line(br#"{"seat": 1}"#) else {
             panic!()
         };
         assert!(m.contains("invalid type"), "{m}");

@@ -1,8 +1,10 @@
 //! The corpus fast path's JSON reader: one line into a [`LineRecord`] borrowing its strings.
 //!
-//! In: one line of text. Out: the record, or `None` for anything it does not take: a JSON
+//! In: one line's bytes. Out: the record, or `None` for anything it does not take: a JSON
 //! mistake, an unknown or repeated key, a missing key, a value of the wrong type, an escape
-//! in a string, more than four melds or eight bonus entries. It reads the JSON that
+//! or a byte outside ASCII in a string, more than four melds or eight bonus entries. A line
+//! it takes is ASCII throughout (everything outside its strings is JSON's own ASCII), so it
+//! is valid UTF-8 without being checked. It reads the JSON that
 //! `serde_json` reads into the corpus record's shape; what it refuses, the slow path reads
 //! again, to accept it or to say what is wrong.
 
@@ -13,12 +15,12 @@ use crate::hand::MAX_MELDS;
 /// One corpus line, its strings borrowed from the line.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct LineRecord<'a> {
-    pub seat: &'a str,
-    pub prevailing: &'a str,
-    pub concealed: &'a str,
-    pub melds: ArrayVec<&'a str, MAX_MELDS>,
-    pub bonus: ArrayVec<&'a str, 8>,
-    pub seen: &'a str,
+    pub seat: &'a [u8],
+    pub prevailing: &'a [u8],
+    pub concealed: &'a [u8],
+    pub melds: ArrayVec<&'a [u8], MAX_MELDS>,
+    pub bonus: ArrayVec<&'a [u8], 8>,
+    pub seen: &'a [u8],
     pub original_call: bool,
     pub win: Option<WinLine<'a>>,
 }
@@ -26,19 +28,19 @@ pub struct LineRecord<'a> {
 /// The `win` object of a [`LineRecord`].
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct WinLine<'a> {
-    pub tile: &'a str,
-    pub from: &'a str,
-    pub discarder: Option<&'a str>,
+    pub tile: &'a [u8],
+    pub from: &'a [u8],
+    pub discarder: Option<&'a [u8]>,
     pub last: bool,
     pub original_call: bool,
     pub heavenly: bool,
     pub kong_on_kong: bool,
     pub late: bool,
-    pub completes: Option<&'a str>,
+    pub completes: Option<&'a [u8]>,
 }
 
 /// Reads a corpus line (see the module docs).
-pub fn scan(line: &str) -> Option<LineRecord<'_>> {
+pub fn scan(line: &[u8]) -> Option<LineRecord<'_>> {
     let mut s = Scanner { text: line, at: 0 };
     let mut r = LineRecord::default();
     s.object(&LINE_KEYS, |s, key| {
@@ -105,11 +107,17 @@ const WIN_KEYS: [(&[u8], u32); 9] = [
 ];
 
 /// The bytes that end a string without escapes: the quote, a backslash (an escape, which
-/// the slow path reads) and the control characters (which JSON does not allow in strings).
+/// the slow path reads), the control characters (which JSON does not allow in strings)
+/// and the bytes outside ASCII (which the slow path reads, once it has checked them).
 static ENDS_PLAIN_STRING: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    b = 0x80;
+    while b < 0x100 {
         table[b] = true;
         b += 1;
     }
@@ -119,13 +127,13 @@ static ENDS_PLAIN_STRING: [bool; 256] = {
 };
 
 struct Scanner<'a> {
-    text: &'a str,
+    text: &'a [u8],
     at: usize,
 }
 
 impl<'a> Scanner<'a> {
     fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
+        self.text.get(self.at).copied()
     }
 
     fn ws(&mut self) {
@@ -150,7 +158,7 @@ impl<'a> Scanner<'a> {
 
     fn word(&mut self, word: &str) -> bool {
         self.ws();
-        let found = self.text[self.at..].starts_with(word);
+        let found = self.text[self.at..].starts_with(word.as_bytes());
         if found {
             self.at += word.len();
         }
@@ -171,13 +179,13 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// A string without escapes or control characters.
-    fn string(&mut self) -> Option<&'a str> {
+    /// A string of ASCII without escapes or control characters.
+    fn string(&mut self) -> Option<&'a [u8]> {
         if !self.eat(b'"') {
             return None;
         }
         let start = self.at;
-        let rest = &self.text.as_bytes()[start..];
+        let rest = &self.text[start..];
         let len = rest
             .iter()
             .position(|&b| ENDS_PLAIN_STRING[usize::from(b)])?;
@@ -188,7 +196,7 @@ impl<'a> Scanner<'a> {
         Some(&self.text[start..start + len])
     }
 
-    fn optional_string(&mut self) -> Option<Option<&'a str>> {
+    fn optional_string(&mut self) -> Option<Option<&'a [u8]>> {
         if self.null() {
             Some(None)
         } else {
@@ -197,7 +205,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// An array of strings, into `out` (which it must fit).
-    fn strings<const N: usize>(&mut self, out: &mut ArrayVec<&'a str, N>) -> Option<()> {
+    fn strings<const N: usize>(&mut self, out: &mut ArrayVec<&'a [u8], N>) -> Option<()> {
         out.clear();
         if !self.eat(b'[') {
             return None;
@@ -256,7 +264,7 @@ impl<'a> Scanner<'a> {
         if !self.eat(b'"') {
             return None;
         }
-        let rest = &self.text.as_bytes()[self.at..];
+        let rest = &self.text[self.at..];
         let &first = rest.first()?;
         let &(key, bit) = keys
             .iter()

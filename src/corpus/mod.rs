@@ -109,7 +109,8 @@ impl LineError {
 /// line it does not take is checked as UTF-8 and read again as a hand file, which gives the
 /// same hand for any line it accepts and the hand file's diagnostics for any it refuses.
 pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
-    if let Some(record) = scan(line)
+    let mut record = LineRecord::default();
+    if scan(line, &mut record).is_some()
         && let Some(hand) = build(&record)
     {
         return Ok(hand);
@@ -564,7 +565,7 @@ mod tests {
                 mutate(&mut record, change);
             }
             let line = serde_json::to_string(&record).unwrap();
-            let fast = scan(line.as_bytes()).and_then(|r| build(&r));
+            let fast = fast_path(&line);
             let slow = parse_hand("line", &record_toml(&record)).ok();
             if line.contains('\\') || !line.is_ascii() {
                 // Escaped strings are not borrowed, and only ASCII is read fast: the slow
@@ -578,6 +579,18 @@ mod tests {
 
     fn slow_path(line: &str) -> Option<Hand> {
         read_line_slowly(line).ok()
+    }
+
+    /// True when the fast path's JSON reader takes the line.
+    fn scans(line: &str) -> bool {
+        scan(line.as_bytes(), &mut LineRecord::default()).is_some()
+    }
+
+    /// The hand the fast path alone reads from the line.
+    fn fast_path(line: &str) -> Option<Hand> {
+        let mut record = LineRecord::default();
+        scan(line.as_bytes(), &mut record)?;
+        build(&record)
     }
 
     proptest::proptest! {
@@ -619,15 +632,15 @@ mod tests {
                     \"concealed\": \"123m 456m 789m 11z 22z\" } ";
         let hand = read_line(line.as_bytes()).unwrap();
         assert_eq!(Some(hand.clone()), slow_path(line));
-        assert!(scan(line.as_bytes()).is_some(), "the fast path takes it");
+        assert!(scans(line), "the fast path takes it");
         assert_eq!(hand.seat, Wind::South);
         // An escape is left to the slow path, which reads it.
         let escaped = line.replace("\"east\"", "\"\\u0065ast\"");
-        assert!(scan(escaped.as_bytes()).is_none());
+        assert!(!scans(&escaped));
         assert_eq!(read_line(escaped.as_bytes()).unwrap(), hand);
         // A repeated key is refused by both.
         let repeated = line.replace("\"win\": null", "\"seat\": \"west\"");
-        assert!(scan(repeated.as_bytes()).is_none());
+        assert!(!scans(&repeated));
         assert!(read_line(repeated.as_bytes()).is_err());
     }
 
@@ -637,7 +650,7 @@ mod tests {
         // ASCII, the slow path reads them.
         let ascii = r#"{"seat":"east","prevailing":"east","concealed":"123m 456m 789m 11z 22z"}"#;
         let unicode = ascii.replace("123m", "\u{1F007}\u{1F008}\u{1F009}");
-        assert!(scan(unicode.as_bytes()).is_none());
+        assert!(!scans(&unicode));
         assert_eq!(
             read_line(unicode.as_bytes()).unwrap(),
             read_line(ascii.as_bytes()).unwrap()
@@ -662,15 +675,13 @@ mod tests {
         let line = r#"{"seat":"south","prevailing":"south","concealed":"444p 1223456s",
                        "melds":["2m 3m 4m from=east"],"bonus":["1f"]}"#
             .replace('\n', "");
-        let fast = scan(line.as_bytes())
-            .and_then(|r| build(&r))
-            .expect("the fast path reads it");
+        let fast = fast_path(&line).expect("the fast path reads it");
         assert_eq!(Some(fast.clone()), slow_path(&line));
         assert_eq!(fast.melds[0].kind, SetKind::Chow);
         assert_eq!(fast.melds[0].from, Some(Wind::East));
         // A word between tiles ends the tiles, so `2m exposed 3m 4m` is refused by both.
         let split = line.replace("2m 3m 4m from=east", "2m exposed 3m 4m");
-        assert!(scan(split.as_bytes()).and_then(|r| build(&r)).is_none());
+        assert!(fast_path(&split).is_none());
         assert!(slow_path(&split).is_none());
     }
 

@@ -39,10 +39,10 @@ pub struct WinLine<'a> {
     pub completes: Option<&'a [u8]>,
 }
 
-/// Reads a corpus line (see the module docs).
-pub fn scan(line: &[u8]) -> Option<LineRecord<'_>> {
+/// Reads a corpus line into `r`, which must be empty (see the module docs). The record is
+/// filled in place: returned, it would be copied, and it is larger than most lines.
+pub fn scan<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
     let mut s = Scanner { text: line, at: 0 };
-    let mut r = LineRecord::default();
     s.object(&LINE_KEYS, |s, key| {
         match key {
             SEAT => r.seat = s.string()?,
@@ -59,7 +59,7 @@ pub fn scan(line: &[u8]) -> Option<LineRecord<'_>> {
     })
     .filter(|seen| seen & (SEAT | PREVAILING | CONCEALED) == SEAT | PREVAILING | CONCEALED)?;
     s.ws();
-    (s.at == line.len()).then_some(r)
+    (s.at == line.len()).then_some(())
 }
 
 const SEAT: u32 = 1;

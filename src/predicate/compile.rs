@@ -194,15 +194,20 @@ impl Mask {
     /// True when `flags` pass the test.
     #[inline]
     pub fn test(self, flags: u64) -> bool {
-        flags & self.all == self.all
-            && flags & self.none == 0
+        // `all` and `none` are disjoint: one comparison checks both.
+        flags & (self.all | self.none) == self.all
             && (self.any == 0 || flags & self.any != 0)
             && (self.any2 == 0 || flags & self.any2 != 0)
     }
 
     /// The conjunction of two tests, when it is one test: at most two distinct groups of
-    /// `any` bits between them.
+    /// `any` bits between them, and no bit both required and forbidden (a mask keeps `all`
+    /// and `none` apart, which [`Mask::test`] relies on).
     fn and(self, other: Mask) -> Option<Mask> {
+        let (all, none) = (self.all | other.all, self.none | other.none);
+        if all & none != 0 {
+            return None;
+        }
         let mut groups = [0u64; 2];
         let mut n = 0;
         for g in [self.any, self.any2, other.any, other.any2] {
@@ -212,8 +217,8 @@ impl Mask {
             }
         }
         Some(Mask {
-            all: self.all | other.all,
-            none: self.none | other.none,
+            all,
+            none,
             any: groups[0],
             any2: groups[1],
         })
@@ -797,10 +802,26 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::predicate::eval::{Elem, Facts};
     use crate::predicate::names::elem;
 
     fn set_condition(text: &str) -> Compiled {
         test_condition(text, Scope::Set)
+    }
+
+    #[test]
+    fn a_flag_both_required_and_forbidden_is_not_one_mask() {
+        // `Mask::test` reads `all` and `none` with one comparison, which would pass a pung
+        // here: the conjunction stays two tests, and no set meets it.
+        let c = set_condition("pung and dragon and not pung");
+        assert!(!matches!(c, Compiled::ElemMask(_)), "{c:?}");
+        let facts = Facts::new(0, -1, 0, &[], &[], &[]);
+        let pung = Elem {
+            flags: elem::PUNG | elem::DRAGON,
+            ..Elem::default()
+        };
+        assert!(!c.holds(&facts, pung));
+        assert!(set_condition("pung and dragon").holds(&facts, pung));
     }
 
     #[test]

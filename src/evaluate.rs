@@ -344,8 +344,10 @@ impl<'v> Scorer<'v> {
     /// have `tiles`: their or, and their and), the tiles that may make one form
     /// ([`gate::Gated::mending_tiles`]). A tile that is no wait is scored only when the
     /// gate of some special shape opens on the hand completed with it.
-    /// The waits are computed once: a completed hand's winning tile was the only possible
-    /// one when it is a wait and no other wait is live.
+    /// Nothing is tried when no target may hold whatever tile comes
+    /// ([`gate::Gate::may_open_with_one_more_tile`]). The waits are computed once: a
+    /// completed hand's winning tile was the only possible one when it is a wait and no
+    /// other wait is live.
     fn calling_for(
         &mut self,
         hand: &Hand,
@@ -358,7 +360,6 @@ impl<'v> Scorer<'v> {
         let scorer = self
             .completions
             .get_or_insert_with(|| Box::new(Scorer::new(variant)));
-        let waits = crate::waits::waits(hand);
         let bonus: ArrayVec<Elem, { BonusTile::COUNT }> = hand
             .bonus
             .iter()
@@ -387,6 +388,40 @@ impl<'v> Scorer<'v> {
                 }
             })
             .collect();
+        // No tile need be tried when no target may hold with whatever tile comes: the
+        // shapes that may form are those some tile mends and whose gates may open with
+        // more tiles; one tile more brings one distinct tile more, and maybe a new suit;
+        // it turns at most one pair into a tile held three times.
+        let mut before = known;
+        before.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
+            .iter()
+            .fold(tile_sizes(kinds, tiles_any), |sizes, &suit| {
+                sizes | tile_sizes(kinds + 1, tiles_any | suit)
+            });
+        let words = gate::words(&before);
+        before.shapes =
+            (0..)
+                .zip(variant.shapes.iter().zip(&mending))
+                .fold(0, |shapes, (i, (s, mending))| {
+                    let may_form =
+                        !mending.is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true);
+                    shapes | u64::from(may_form) << i
+                });
+        let words = gate::words(&before);
+        let pungs = |need: gate::Pungs| {
+            let of_classes = |&t: &Tile| tile_flags(t, hand) & need.classes == need.classes;
+            let one_more = Tile::all().filter(|&t| own.get(t) == 2).find(of_classes);
+            let triples = one_more.map_or(triples, |t| triples.or(TileSet::of(t)));
+            can_make(need, hand, triples, hand)
+        };
+        let hopeless = !variant
+            .calling_targets
+            .iter()
+            .any(|t| t.condition.gate.may_open_with_one_more_tile(&words, pungs));
+        if hopeless && !cfg!(debug_assertions) {
+            return;
+        }
+        let waits = crate::waits::waits(hand);
         let tried = mending.iter().fold(waits.tiles, |tried, m| tried.or(*m));
         let mut completed = hand.clone();
         for tile in tried.iter().filter(|&t| own.get(t) < 4) {
@@ -469,6 +504,10 @@ impl<'v> Scorer<'v> {
                 }
             }
         }
+        debug_assert!(
+            !hopeless || found.is_empty(),
+            "a hand judged hopeless for every tile called for a target"
+        );
     }
 }
 

@@ -83,6 +83,8 @@ const CALLED: usize = 8;
 const SETS_AT_LEAST: usize = 9;
 const BONUS_AT_LEAST: usize = 12;
 const SIZES: usize = 15;
+/// The tiles' slot among the collections' words.
+const TILES: usize = Collection::Tiles.slot();
 
 /// The word with the flags that at least `n` (2 or more; 4 stands for more) elements of
 /// `collection` have. None for tiles, which `count` weighs by their copies.
@@ -273,6 +275,35 @@ impl Gate {
         // The sets' words: those of `ANY` and `EVERY` for sets, and their counts.
         const SETS_WORDS: u16 = 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;
         self.agrees(words, self.looked_at & !SETS_WORDS, READING_FLAGS)
+            && self.pungs.is_none_or(pungs)
+    }
+
+    /// False when the condition cannot hold in any reading of any hand made of a hand whose
+    /// words are `words` and one more tile, where the shapes word holds the shapes that may
+    /// form with some tile and the sizes word every size that one more tile may give. What a
+    /// tile and a reading may change is not read: the hand flags and the sets' words; of the
+    /// tiles, that some tile has a bit (the tile may bring it) and that not every tile has
+    /// one (the tile may lack it). Pungs are as `pungs` says they can be made.
+    pub fn may_open_with_one_more_tile(
+        &self,
+        words: &Words,
+        pungs: impl Fn(Pungs) -> bool,
+    ) -> bool {
+        const MAY_CHANGE: u16 = 1 << HAND | 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;
+        let (any, every) = (ANY + TILES, EVERY + TILES);
+        // Bits that must be set, in the words that only gain bits (the shapes that may
+        // form, the sizes that may come) and in what every tile has (which only loses).
+        let required = |i: usize| self.mask[i] & self.want[i];
+        let bounded = [every, SHAPES, SIZES]
+            .iter()
+            .all(|&i| required(i) & !words[i] == 0);
+        // Bits no tile may have, of which some tile has one now.
+        let forbidden = self.mask[any] & !self.want[any];
+        let exact =
+            self.looked_at & !(MAY_CHANGE | 1 << any | 1 << every | 1 << SHAPES | 1 << SIZES);
+        bounded
+            && words[any] & forbidden == 0
+            && self.agrees(words, exact, 0)
             && self.pungs.is_none_or(pungs)
     }
 
@@ -685,6 +716,54 @@ mod tests {
         // A flag no reading sets is read: not from the wall.
         let g = gate("from_wall and count(sets, chow) == 0", Scope::Hand);
         assert!(!g.may_open_in_some_reading(&words, can(true)));
+    }
+
+    #[test]
+    fn one_more_tile_may_bring_a_bit_but_not_take_one_away() {
+        let yes = |_: Pungs| true;
+        // Tiles now: a wind and a simple. Hand flags and sets are not read: a hand that is
+        // not complete and has no sets may become one that is and has.
+        let words = tiles_words(0, &[elem::WIND, elem::SIMPLE]);
+        let g = gate("complete and from_wall and any(sets, pung)", Scope::Hand);
+        assert!(g.may_open_with_one_more_tile(&words, yes));
+        // The tile may bring a dragon, but no tile can make the wind go away, nor make
+        // every tile a terminal.
+        assert!(gate("any(tiles, dragon)", Scope::Hand).may_open_with_one_more_tile(&words, yes));
+        assert!(
+            !gate("not any(tiles, wind)", Scope::Hand).may_open_with_one_more_tile(&words, yes)
+        );
+        assert!(
+            !gate("all(tiles, terminal)", Scope::Hand).may_open_with_one_more_tile(&words, yes)
+        );
+        // Every tile a wind now: the tile may not be one (so `not all` is not read).
+        let winds = tiles_words(0, &[elem::WIND]);
+        assert!(gate("all(tiles, wind)", Scope::Hand).may_open_with_one_more_tile(&winds, yes));
+        assert!(gate("not all(tiles, wind)", Scope::Hand).may_open_with_one_more_tile(&winds, yes));
+        // The sizes word holds every size the tile may give: here two kinds, or three.
+        let mut sized = words;
+        sized[SIZES] = 1 << 2 | 1 << 3;
+        assert!(gate("kinds(tiles) == 3", Scope::Hand).may_open_with_one_more_tile(&sized, yes));
+        assert!(!gate("kinds(tiles) == 4", Scope::Hand).may_open_with_one_more_tile(&sized, yes));
+        // The shapes word holds the shapes that may form.
+        let env = Env {
+            params: &[],
+            shapes: &["seven-pairs".to_string(), "knitting".to_string()],
+            items: &[],
+        };
+        let shape = |id: &str| {
+            let text = format!("shape('{id}')");
+            Gate::of(
+                &compile(&parse(&text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap(),
+                None,
+            )
+        };
+        let mut shaped = words;
+        shaped[SHAPES] = 0b10;
+        assert!(shape("knitting").may_open_with_one_more_tile(&shaped, yes));
+        assert!(!shape("seven-pairs").may_open_with_one_more_tile(&shaped, yes));
+        // The pungs it needs are asked for.
+        let g = gate("count(sets, pung_or_kong and wind) == 4", Scope::Hand);
+        assert!(!g.may_open_with_one_more_tile(&words, |_| false));
     }
 
     #[test]

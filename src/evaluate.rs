@@ -23,7 +23,7 @@ use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, MAX_SHAPES, Style};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
-use crate::waits::only_possible;
+use crate::waits::only_possible_in;
 
 const TILES: usize = Collection::Tiles.slot();
 
@@ -176,11 +176,7 @@ impl<'v> Scorer<'v> {
     }
 
     fn evaluate(&mut self, hand: &Hand) -> (Totals, Choice) {
-        let mut flags = hand_flags(hand);
-        if self.variant.needs_waits && only_possible(hand) {
-            flags |= hf::ONLY_POSSIBLE;
-        }
-        self.evaluate_with(hand, flags, true, None)
+        self.evaluate_with(hand, hand_flags(hand), true, None)
     }
 
     /// Scores a hand whose arrangement-independent flags are `base_flags`; its standard
@@ -189,7 +185,9 @@ impl<'v> Scorer<'v> {
     ///
     /// With `targets` (a completion tried by [`Self::calling_for`]), a hand on which no
     /// target holds, in any reading, is not scored: it is given as not valid, since no
-    /// reading of it can make a target apply.
+    /// reading of it can make a target apply; `base_flags` then say already whether the
+    /// winning tile was the only possible one. Otherwise that is worked out here, when
+    /// some condition asks, once the arrangements are known (they often settle it).
     fn evaluate_with(
         &mut self,
         hand: &Hand,
@@ -235,6 +233,19 @@ impl<'v> Scorer<'v> {
         self.bonus
             .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
 
+        self.arrangements.clear();
+        if standard {
+            arrange_into(hand, &mut self.arrangements);
+        }
+        let mut base_flags = base_flags;
+        if winner
+            && targets.is_none()
+            && variant.needs_waits
+            && only_possible_in(hand, &self.arrangements)
+        {
+            base_flags |= hf::ONLY_POSSIBLE;
+        }
+
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
         let shape_flags = base_flags | concealed_flag(hand);
@@ -260,10 +271,6 @@ impl<'v> Scorer<'v> {
             calling: &calling,
             ..shape_facts
         };
-        self.arrangements.clear();
-        if standard {
-            arrange_into(hand, &mut self.arrangements);
-        }
         self.best_fired.clear();
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
         let special_flags = shape_flags | hf::COMPLETE | hf::SPECIAL_SHAPE;

@@ -8,8 +8,9 @@
 //! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
 //! possible one when every other wait was dead.
 
-use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
+use crate::arrange::{Arrangement, ComponentShapes, component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
+use crate::set::SetKind;
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
 
@@ -81,6 +82,57 @@ pub fn only_possible(hand: &Hand) -> bool {
             .candidates()
             .iter()
             .all(|t| t == win.tile || !live(t) || !completer.completes(t))
+}
+
+/// [`only_possible`] of a winner whose standard arrangements are `arrangements` (as
+/// [`crate::arrange::arrangements`] gives them). One of them often shows another live tile
+/// that completes the hand, and then the waits are not worked out: the winning tile at an
+/// end of a chow, or in a pung beside a pair of another tile.
+pub fn only_possible_in(hand: &Hand, arrangements: &[Arrangement]) -> bool {
+    let answer = !arrangements.iter().any(|a| another_winning_tile(hand, a)) && only_possible(hand);
+    debug_assert_eq!(
+        answer,
+        only_possible(hand),
+        "an arrangement showed a wrong other winning tile"
+    );
+    answer
+}
+
+/// True when arrangement `a` of a winner shows a live tile other than the winning tile that
+/// completes the hand as it stood before: with the winning tile at an end of a chow (as 3 of
+/// 345), the tile beyond the other end (6 reads 456); with the winning tile in a pung beside
+/// a pair of another tile, that tile (the pung turns pair, the pair pung).
+fn another_winning_tile(hand: &Hand, a: &Arrangement) -> bool {
+    let (Some(win), Some(set)) = (hand.win, a.winning()) else {
+        return false;
+    };
+    let live = |t: Tile| {
+        let melded: u8 = hand
+            .melds
+            .iter()
+            .map(|m| m.tiles().filter(|&x| x == t).count() as u8)
+            .sum();
+        hand.concealed.get(t) + melded + hand.seen.get(t) < 4
+    };
+    let index = set.tile.index();
+    match set.kind {
+        SetKind::Chow => {
+            let number = set.tile.number();
+            let beyond = if win.tile == set.tile && number <= 6 {
+                Tile::from_index(index + 3)
+            } else if win.tile.index() == index + 2 && number >= 2 {
+                Tile::from_index(index - 1)
+            } else {
+                None
+            };
+            beyond.is_some_and(live)
+        }
+        SetKind::Pung => a
+            .sets
+            .iter()
+            .any(|s| s.kind == SetKind::Pair && !s.declared && s.tile != win.tile && live(s.tile)),
+        _ => false,
+    }
 }
 
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out

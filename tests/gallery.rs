@@ -7,7 +7,7 @@ use mjrules::arrange::arrangements;
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::render;
 use mjrules::tiles::{TileStyle, format_tiles};
-use mjrules::waits::waits;
+use mjrules::waits::{only_possible_in, waits};
 
 fn load(name: &str) -> Hand {
     let path = format!(
@@ -123,4 +123,61 @@ fn the_discard_sits_in_each_distinct_set_it_can_complete() {
             .iter()
             .all(|a| a.winning().unwrap().scores_as_exposed())
     );
+}
+
+/// `only_possible_in` (which first looks for another winning tile in the arrangements)
+/// against the waits worked out in full.
+fn only_possible_both_ways(hand: &Hand) -> bool {
+    let quick = only_possible_in(hand, &arrangements(hand));
+    assert_eq!(quick, waits(hand).only_possible);
+    quick
+}
+
+#[test]
+fn an_arrangement_may_show_another_winning_tile() {
+    let hand = |concealed: &str, win: &str, seen: &str| {
+        let text = format!(
+            "seat = \"west\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\n\
+             seen = \"{seen}\"\n[win]\ntile = \"{win}\"\nfrom = \"wall\"\n"
+        );
+        parse_hand("hand.toml", &text).unwrap_or_else(|e| panic!("{}", e.render_plain()))
+    };
+    // 3m at the low end of 345m: 6m would have made 456m.
+    assert!(!only_possible_both_ways(&hand(
+        "345m 123p 456p 789p 11z",
+        "3m",
+        ""
+    )));
+    // ... unless every 6m is seen: then 3m was the only possible tile.
+    assert!(only_possible_both_ways(&hand(
+        "345m 123p 456p 789p 11z",
+        "3m",
+        "6666m"
+    )));
+    // 5m at the high end of 345m: 2m would have made 234m.
+    assert!(!only_possible_both_ways(&hand(
+        "345m 123p 456p 789p 11z",
+        "5m",
+        ""
+    )));
+    // A pung of 5m beside a pair of 1z: 1z would have made a pung and left 55m the pair.
+    assert!(!only_possible_both_ways(&hand(
+        "555m 123p 456p 789p 11z",
+        "5m",
+        ""
+    )));
+    // 5m in the middle of 456m: nothing else fits between 4m and 6m.
+    assert!(only_possible_both_ways(&hand(
+        "456m 123p 456p 789p 11z",
+        "5m",
+        ""
+    )));
+    // The gallery's hands agree too.
+    for name in [
+        "edge-wait",
+        "two-sided-wait-dead-end",
+        "six-seven-eight-nine-and-pair",
+    ] {
+        only_possible_both_ways(&load(name));
+    }
 }

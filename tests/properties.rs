@@ -7,7 +7,7 @@ use mjrules::arrange::arrangements;
 use mjrules::hand::{Bonus, Hand, Melds, Win, WinSource};
 use mjrules::set::{Exposure, Set, SetKind};
 use mjrules::tiles::{AnyTile, Tile, TileCounts, Wind, parse_tiles, read_tiles};
-use mjrules::waits::{only_possible, waits};
+use mjrules::waits::{only_possible, only_possible_in, waits};
 use proptest::prelude::*;
 
 /// A group as the brute force sees it: (kind, lowest tile index).
@@ -240,6 +240,8 @@ proptest! {
         let found = waits(&hand);
         prop_assert!(found.tiles.contains(hand.win.unwrap().tile));
         prop_assert_eq!(found.only_possible, only_possible(&hand));
+        // Looking first for another winning tile in the arrangements changes nothing.
+        prop_assert_eq!(found.only_possible, only_possible_in(&hand, &arrangements(&hand)));
         // Fishing the eyes is exactly: some arrangement has the winning tile in the pair.
         let fished = arrangements(&hand).iter().any(|a| a.fishing_the_eyes());
         prop_assert_eq!(found.fishing_the_eyes, fished);

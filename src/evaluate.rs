@@ -382,23 +382,10 @@ impl<'v> Scorer<'v> {
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-        // For each special shape, the tiles that may make it form. The tiles tried are
-        // the waits and those.
-        let mending: ArrayVec<TileSet, MAX_SHAPES> = variant
-            .shapes
-            .iter()
-            .map(|s| {
-                if every_tile {
-                    s.mending_tiles(&known, &self.tiles)
-                } else {
-                    TileSet::default()
-                }
-            })
-            .collect();
-        // No tile need be tried when no target may hold with whatever tile comes: the
-        // shapes that may form are those some tile mends and whose gates may open with
-        // more tiles; one tile more brings one distinct tile more, and maybe a new suit;
-        // it turns at most one pair into a tile held three times.
+        // No tile need be tried when no target may hold with whatever tile comes: one tile
+        // more brings one distinct tile more, and maybe a new suit; it turns at most one
+        // pair into a tile held three times; the shapes that may form are those whose
+        // gates may open so and that some tile mends.
         let mut before = known;
         before.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
             .iter()
@@ -406,14 +393,22 @@ impl<'v> Scorer<'v> {
                 sizes | tile_sizes(kinds + 1, tiles_any | suit)
             });
         let words = gate::words(&before);
-        before.shapes =
-            (0..)
-                .zip(variant.shapes.iter().zip(&mending))
-                .fold(0, |shapes, (i, (s, mending))| {
-                    let may_form =
-                        !mending.is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true);
-                    shapes | u64::from(may_form) << i
-                });
+        // For each special shape, the tiles that may make it form. The tiles tried are
+        // the waits and those.
+        let mending: ArrayVec<TileSet, MAX_SHAPES> = variant
+            .shapes
+            .iter()
+            .map(|s| {
+                if every_tile && s.gate.may_open_with_one_more_tile(&words, |_| true) {
+                    s.mending_tiles(&known, &self.tiles)
+                } else {
+                    TileSet::default()
+                }
+            })
+            .collect();
+        before.shapes = (0..)
+            .zip(&mending)
+            .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
         let words = gate::words(&before);
         let pungs = |need: gate::Pungs| {
             let of_classes = |&t: &Tile| tile_flags(t, hand) & need.classes == need.classes;

@@ -142,36 +142,23 @@ fn an_arrangement_may_show_another_winning_tile() {
         );
         parse_hand("hand.toml", &text).unwrap_or_else(|e| panic!("{}", e.render_plain()))
     };
-    // 3m at the low end of 345m: 6m would have made 456m.
-    assert!(!only_possible_both_ways(&hand(
-        "345m 123p 456p 789p 11z",
-        "3m",
-        ""
-    )));
-    // ... unless every 6m is seen: then 3m was the only possible tile.
-    assert!(only_possible_both_ways(&hand(
-        "345m 123p 456p 789p 11z",
-        "3m",
-        "6666m"
-    )));
-    // 5m at the high end of 345m: 2m would have made 234m.
-    assert!(!only_possible_both_ways(&hand(
-        "345m 123p 456p 789p 11z",
-        "5m",
-        ""
-    )));
-    // A pung of 5m beside a pair of 1z: 1z would have made a pung and left 55m the pair.
-    assert!(!only_possible_both_ways(&hand(
-        "555m 123p 456p 789p 11z",
-        "5m",
-        ""
-    )));
-    // 5m in the middle of 456m: nothing else fits between 4m and 6m.
-    assert!(only_possible_both_ways(&hand(
-        "456m 123p 456p 789p 11z",
-        "5m",
-        ""
-    )));
+    // (concealed tiles, winning tile, seen tiles, only possible), worked by hand:
+    let cases = [
+        // 3m at the low end of 345m: 6m would have made 456m.
+        ("345m 123p 456p 789p 11z", "3m", "", false),
+        // ... unless every 6m is seen: then 3m was the only possible tile.
+        ("345m 123p 456p 789p 11z", "3m", "6666m", true),
+        // 5m at the high end of 345m: 2m would have made 234m.
+        ("345m 123p 456p 789p 11z", "5m", "", false),
+        // A pung of 5m beside a pair of 1z: 1z would have made a pung, 55m the pair.
+        ("555m 123p 456p 789p 11z", "5m", "", false),
+        // 5m in the middle of 456m: nothing else fits between 4m and 6m.
+        ("456m 123p 456p 789p 11z", "5m", "", true),
+    ];
+    for (concealed, win, seen, only) in cases {
+        let hand = hand(concealed, win, seen);
+        assert_eq!(only_possible_both_ways(&hand), only, "{concealed} + {win}");
+    }
     // The gallery's hands agree too.
     for name in [
         "edge-wait",

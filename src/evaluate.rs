@@ -416,11 +416,11 @@ impl<'v> Scorer<'v> {
             let triples = one_more.map_or(triples, |t| triples.or(TileSet::of(t)));
             can_make(need, hand, triples, hand)
         };
-        let hopeless = !variant
+        let no_target_may_hold = !variant
             .calling_targets
             .iter()
             .any(|t| t.condition.gate.may_open_with_one_more_tile(&words, pungs));
-        if hopeless && !cfg!(debug_assertions) {
+        if no_target_may_hold && !cfg!(debug_assertions) {
             return;
         }
         let waits = crate::waits::waits(hand);
@@ -507,7 +507,7 @@ impl<'v> Scorer<'v> {
             }
         }
         debug_assert!(
-            !hopeless || found.is_empty(),
+            !no_target_may_hold || found.is_empty(),
             "a hand judged hopeless for every tile called for a target"
         );
     }

@@ -359,8 +359,13 @@ fn one_tile(text: &[u8]) -> Option<Tile> {
 
 /// A declared set: tiles (which may be spread over several words, as in `2m 3m 4m`), then
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
-/// letter ends the tiles, as in the hand-file reader.
+/// letter ends the tiles, as in the hand-file reader. The text is a string the scanner
+/// took: ASCII without control characters, so its words are split at spaces.
 fn meld(text: &[u8], seat: Wind) -> Option<Set> {
+    debug_assert!(
+        text.iter().all(|b| (b' '..=0x7f).contains(b)),
+        "the scanner's strings are ASCII without control characters"
+    );
     // The commonest form, one word of tiles then ` exposed` (`789s exposed`): the tiles
     // start with a digit and hold no space, so they are all of them, and `exposed` is all
     // there is to read after them.
@@ -377,9 +382,8 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
             from: None,
         });
     }
-    let text = std::str::from_utf8(text).ok()?;
     let (tile_part, words) = text.split_at(words_start(text));
-    let tiles = playing_list(tile_part.as_bytes())?;
+    let tiles = playing_list(tile_part)?;
     let (kind, tile) = shape_of(&tiles)?;
     let mut set = Set {
         kind,
@@ -389,12 +393,9 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
         from: None,
     };
     let mut exposure_given = false;
-    // Split at ASCII whitespace only, which is cheaper. Where that differs from the
-    // hand-file reader's split (a vertical tab or a Unicode space between words), a word
-    // keeps the space inside, matches no word below, and the line goes to the slow path.
-    for word in words.split_ascii_whitespace() {
-        if let Some(who) = word.strip_prefix("from=") {
-            let w = Wind::from_name(who)?;
+    for word in words.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
+        if let Some(who) = word.strip_prefix(b"from=") {
+            let w = wind(who)?;
             if w == seat {
                 return None;
             }
@@ -402,9 +403,9 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
             continue;
         }
         let e = match word {
-            "exposed" => Exposure::Exposed,
-            "concealed" => Exposure::Concealed,
-            "claimed" => Exposure::Claimed,
+            b"exposed" => Exposure::Exposed,
+            b"concealed" => Exposure::Concealed,
+            b"claimed" => Exposure::Claimed,
             _ => return None,
         };
         if exposure_given || (e != Exposure::Exposed && kind != SetKind::Kong) {
@@ -417,26 +418,12 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
 }
 
 /// Where the words after a set's tiles start: at the first word that starts with a letter,
-/// as in the hand-file reader (the text's length when there is none).
-fn words_start(text: &str) -> usize {
-    if text.is_ascii() {
-        // Each byte is a character: no decoding.
-        let bytes = text.as_bytes();
-        return (0..bytes.len())
-            .find(|&i| {
-                bytes[i].is_ascii_alphabetic()
-                    && (i == 0 || char::from(bytes[i - 1]).is_whitespace())
-            })
-            .unwrap_or(text.len());
-    }
-    let mut after_space = true;
-    text.char_indices()
-        .find(|&(_, c)| {
-            let starts_word = after_space && c.is_ascii_alphabetic();
-            after_space = c.is_whitespace();
-            starts_word
-        })
-        .map_or(text.len(), |(i, _)| i)
+/// as in the hand-file reader (the text's length when there is none). The text is ASCII,
+/// its words split at spaces (see [`meld`]).
+fn words_start(text: &[u8]) -> usize {
+    (0..text.len())
+        .find(|&i| text[i].is_ascii_alphabetic() && (i == 0 || text[i - 1] == b' '))
+        .unwrap_or(text.len())
 }
 
 #[cfg(test)]

@@ -374,12 +374,11 @@ impl Gated {
             if self.tile_tests.iter().all(|t| t.holds(facts, *e)) {
                 continue;
             }
-            let tile = Tile::from_index(usize::try_from(e.tile).unwrap_or(usize::MAX))
-                .expect("a tile's element has its index");
             let changed = if e.number > 0 {
                 TileSet::of_number(e.number)
             } else {
-                TileSet::of(tile)
+                let index = usize::try_from(e.tile).unwrap_or(usize::MAX);
+                TileSet::of(Tile::from_index(index).expect("a tile's element has its index"))
             };
             mending = mending.and(changed);
             if mending.is_empty() {

@@ -218,16 +218,7 @@ impl<'v> Scorer<'v> {
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !variant.calling_targets.is_empty() {
-            // A special shape may still form when some shape's gate may open on more tiles
-            // (see `gate::Gate::may_open_with_more_tiles`); only a hand without declared
-            // sets forms one.
-            let shape_may_form = hand.melds.is_empty()
-                && variant
-                    .shapes
-                    .iter()
-                    .any(|s| s.gate.may_open_with_more_tiles(tiles_any, tiles_every));
-            let tiles = (tiles_any, tiles_every);
-            self.calling_for(hand, &own, tiles, shape_may_form, &mut calling);
+            self.calling_for(hand, &own, (tiles_any, tiles_every), &mut calling);
         }
         self.bonus.clear();
         self.bonus
@@ -346,10 +337,10 @@ impl<'v> Scorer<'v> {
     /// is added, the hand is scored as won with it from the wall, and the items of the best
     /// reading are kept.
     ///
-    /// The tiles tried are the hand's waits (the standard shape) and, when `every_tile`
-    /// says a special shape may still form from the hand's own tiles `own` (whose flags
-    /// have `tiles`: their or, and their and), the tiles that may make one form
-    /// ([`gate::Gated::mending_tiles`]). A tile that is no wait is scored only when the
+    /// The tiles tried are the hand's waits (the standard shape) and, for a hand without
+    /// declared sets, the tiles that may make a special shape form from its own tiles `own`
+    /// (whose flags have `tiles`: their or, and their and): see
+    /// [`gate::Gated::mending_tiles`]. A tile that is no wait is scored only when the
     /// gate of some special shape opens on the hand completed with it.
     /// Nothing is tried when no target may hold whatever tile comes
     /// ([`gate::Gate::may_open_with_one_more_tile`]). The waits are computed once: a
@@ -360,7 +351,6 @@ impl<'v> Scorer<'v> {
         hand: &Hand,
         own: &TileCounts,
         (tiles_any, tiles_every): (u64, u64),
-        every_tile: bool,
         found: &mut Vec<usize>,
     ) {
         let variant = self.variant;
@@ -393,13 +383,13 @@ impl<'v> Scorer<'v> {
                 sizes | tile_sizes(kinds + 1, tiles_any | suit)
             });
         let words = gate::words(&before);
-        // For each special shape, the tiles that may make it form. The tiles tried are
-        // the waits and those.
+        // For each special shape, the tiles that may make it form (only a hand without
+        // declared sets forms one). The tiles tried are the waits and those.
         let mending: ArrayVec<TileSet, MAX_SHAPES> = variant
             .shapes
             .iter()
             .map(|s| {
-                if every_tile && s.gate.may_open_with_one_more_tile(&words, |_| true) {
+                if hand.melds.is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
                     s.mending_tiles(&known, &self.tiles)
                 } else {
                     TileSet::default()
@@ -411,10 +401,11 @@ impl<'v> Scorer<'v> {
             .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
         let words = gate::words(&before);
         let pungs = |need: gate::Pungs| {
-            let of_classes = |&t: &Tile| tile_flags(t, hand) & need.classes == need.classes;
-            let one_more = Tile::all().filter(|&t| own.get(t) == 2).find(of_classes);
+            let one_more = Tile::all()
+                .filter(|&t| own.get(t) == 2)
+                .find(|&t| has_classes(t, need.classes, hand));
             let triples = one_more.map_or(triples, |t| triples.or(TileSet::of(t)));
-            can_make(need, hand, triples, hand)
+            can_make(need, triples, hand)
         };
         let no_target_may_hold = !variant
             .calling_targets
@@ -475,7 +466,7 @@ impl<'v> Scorer<'v> {
                 } else {
                     triples
                 };
-                let pungs = |need| can_make(need, &completed, triples, hand);
+                let pungs = |need| can_make(need, triples, hand);
                 !variant
                     .calling_targets
                     .iter()
@@ -779,21 +770,27 @@ fn doubled(points: i64, doubles: i64) -> i64 {
     points.saturating_mul(1i64 << doubles)
 }
 
-/// True when `completed` (a hand of `hand`'s player, whose tiles held three times or more
-/// are `triples`) can hold the pungs or kongs `need` counts: distinct tiles of its classes
-/// held three times or more, or declared kongs of them.
-fn can_make(need: gate::Pungs, completed: &Hand, triples: TileSet, hand: &Hand) -> bool {
-    let of_classes = |t: Tile| tile_flags(t, hand) & need.classes == need.classes;
+/// True when a hand of `hand`'s player with `hand`'s declared sets, whose tiles held three
+/// times or more are `triples`, can hold the pungs or kongs `need` counts: distinct tiles of
+/// its classes held three times or more, or declared kongs of them.
+fn can_make(need: gate::Pungs, triples: TileSet, hand: &Hand) -> bool {
     let count = if need.kongs {
-        completed
-            .melds
+        hand.melds
             .iter()
-            .filter(|m| m.kind == SetKind::Kong && of_classes(m.tile))
+            .filter(|m| m.kind == SetKind::Kong && has_classes(m.tile, need.classes, hand))
             .count()
     } else {
-        triples.iter().filter(|&t| of_classes(t)).count()
+        triples
+            .iter()
+            .filter(|&t| has_classes(t, need.classes, hand))
+            .count()
     };
     count >= need.count as usize
+}
+
+/// True when `tile` has every flag of `classes` for `hand`'s player.
+fn has_classes(tile: Tile, classes: u64, hand: &Hand) -> bool {
+    tile_flags(tile, hand) & classes == classes
 }
 
 fn winning_tile(hand: &Hand) -> i64 {

@@ -262,9 +262,8 @@ impl Gate {
     /// never brings back a bit that some tile lacks, nor takes away a bit that some tile
     /// has, so what every tile must have and what no tile may have stay shut.
     pub fn may_open_with_more_tiles(&self, any: u64, every: u64) -> bool {
-        let tiles = Collection::Tiles.slot();
-        let forbidden = self.mask[ANY + tiles] & !self.want[ANY + tiles];
-        any & forbidden == 0 && every & self.mask[EVERY + tiles] == self.want[EVERY + tiles]
+        let forbidden = self.mask[ANY + TILES] & !self.want[ANY + TILES];
+        any & forbidden == 0 && every & self.mask[EVERY + TILES] == self.want[EVERY + TILES]
     }
 
     /// False when the condition cannot hold in any reading of a hand whose words, before a
@@ -291,18 +290,16 @@ impl Gate {
     ) -> bool {
         const MAY_CHANGE: u16 = 1 << HAND | 1 << ANY | 1 << EVERY | 0b111 << SETS_AT_LEAST;
         let (any, every) = (ANY + TILES, EVERY + TILES);
-        // Bits that must be set, in the words that only gain bits (the shapes that may
-        // form, the sizes that may come) and in what every tile has (which only loses).
+        // Bits that must be set in the words that only gain bits: the shapes that may
+        // form, the sizes that may come.
         let required = |i: usize| self.mask[i] & self.want[i];
-        let bounded = [every, SHAPES, SIZES]
+        let bounded = [SHAPES, SIZES]
             .iter()
             .all(|&i| required(i) & !words[i] == 0);
-        // Bits no tile may have, of which some tile has one now.
-        let forbidden = self.mask[any] & !self.want[any];
         let exact =
             self.looked_at & !(MAY_CHANGE | 1 << any | 1 << every | 1 << SHAPES | 1 << SIZES);
         bounded
-            && words[any] & forbidden == 0
+            && self.may_open_with_more_tiles(words[any], words[every])
             && self.agrees(words, exact, 0)
             && self.pungs.is_none_or(pungs)
     }

@@ -89,7 +89,11 @@ pub fn only_possible(hand: &Hand) -> bool {
 /// that completes the hand, and then the waits are not worked out: the winning tile at an
 /// end of a chow, or in a pung beside a pair of another tile.
 pub fn only_possible_in(hand: &Hand, arrangements: &[Arrangement]) -> bool {
-    let answer = !arrangements.iter().any(|a| another_winning_tile(hand, a)) && only_possible(hand);
+    let own = hand.own_tiles();
+    let answer = !arrangements
+        .iter()
+        .any(|a| another_winning_tile(hand, &own, a))
+        && only_possible(hand);
     debug_assert_eq!(
         answer,
         only_possible(hand),
@@ -98,22 +102,18 @@ pub fn only_possible_in(hand: &Hand, arrangements: &[Arrangement]) -> bool {
     answer
 }
 
-/// True when arrangement `a` of a winner shows a live tile other than the winning tile that
-/// completes the hand as it stood before: with the winning tile at an end of a chow (as 3 of
-/// 345), the tile beyond the other end (6 reads 456); with the winning tile in a pung beside
-/// a pair of another tile, that tile (the pung turns pair, the pair pung).
-fn another_winning_tile(hand: &Hand, a: &Arrangement) -> bool {
+/// True when arrangement `a` of a winner whose own tiles are `own` shows a live tile other
+/// than the winning tile that completes the hand as it stood before: with the winning tile
+/// at an end of a chow (as 3 of 345), the tile beyond the other end (6 reads 456); with the
+/// winning tile in a pung beside a pair of another tile, that tile (the pung turns pair, the
+/// pair pung).
+fn another_winning_tile(hand: &Hand, own: &TileCounts, a: &Arrangement) -> bool {
     let (Some(win), Some(set)) = (hand.win, a.winning()) else {
         return false;
     };
-    let live = |t: Tile| {
-        let melded: u8 = hand
-            .melds
-            .iter()
-            .map(|m| m.tiles().filter(|&x| x == t).count() as u8)
-            .sum();
-        hand.concealed.get(t) + melded + hand.seen.get(t) < 4
-    };
+    // As in `only_possible`: a copy may still come (the tile is not the winning one, so
+    // its own copies are those held before the win).
+    let live = |t: Tile| own.get(t) + hand.seen.get(t) < 4;
     let index = set.tile.index();
     match set.kind {
         SetKind::Chow => {

@@ -63,9 +63,11 @@ impl Wind {
         ["east", "south", "west", "north"][self.index()]
     }
 
-    /// Reads a lowercase English wind name.
-    pub fn from_name(name: &str) -> Option<Wind> {
-        Wind::ALL.into_iter().find(|w| w.name() == name)
+    /// Reads a lowercase English wind name (as text or as bytes).
+    pub fn from_name(name: impl AsRef<[u8]>) -> Option<Wind> {
+        Wind::ALL
+            .into_iter()
+            .find(|w| w.name().as_bytes() == name.as_ref())
     }
 
     /// The next seat counter-clockwise (East → South → West → North → East).

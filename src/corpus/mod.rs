@@ -145,8 +145,8 @@ fn record_toml(record: &HandRecord) -> String {
 
 /// Builds a hand from a record, with the checks of a hand file; `None` on any problem.
 fn build(r: &LineRecord<'_>) -> Option<Hand> {
-    let seat = wind(r.seat)?;
-    let prevailing = wind(r.prevailing)?;
+    let seat = Wind::from_name(r.seat)?;
+    let prevailing = Wind::from_name(r.prevailing)?;
     let concealed = playing(r.concealed)?;
     let seen = playing(r.seen)?;
     // The record holds at most as many melds as a hand does.
@@ -186,7 +186,7 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
             let discarder = match w.discarder {
                 None => None,
                 Some(d) => {
-                    let d = wind(d)?;
+                    let d = Wind::from_name(d)?;
                     if d == seat || !from.is_claimed() {
                         return None;
                     }
@@ -243,11 +243,6 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
         win,
         original_call: r.original_call || r.win.as_ref().is_some_and(|w| w.original_call),
     })
-}
-
-/// The wind named `name`.
-fn wind(name: &[u8]) -> Option<Wind> {
-    Wind::ALL.into_iter().find(|w| w.name().as_bytes() == name)
 }
 
 /// The playing tiles of `text`, counted.
@@ -395,7 +390,7 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
     let mut exposure_given = false;
     for word in words.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
         if let Some(who) = word.strip_prefix(b"from=") {
-            let w = wind(who)?;
+            let w = Wind::from_name(who)?;
             if w == seat {
                 return None;
             }

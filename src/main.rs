@@ -680,15 +680,16 @@ fn score_corpus(
 /// The speed line of a corpus summary: `N hands under V in S s: R hands per second (T
 /// threads)`.
 fn speed(hands: u64, under: &str, seconds: f64) -> String {
+    let threads = rayon::current_num_threads();
     let per_second = if seconds > 0.0 {
         hands as f64 / seconds
     } else {
         0.0
     };
     format!(
-        "{} under {under} in {seconds:.2} s: {per_second:.0} hands per second ({} threads)",
+        "{} under {under} in {seconds:.2} s: {per_second:.0} hands per second ({threads} {})",
         stats::hands(hands),
-        rayon::current_num_threads()
+        if threads == 1 { "thread" } else { "threads" }
     )
 }
 

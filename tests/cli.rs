@@ -383,6 +383,25 @@ fn gen_and_corpus_scoring_through_the_binary() {
 }
 
 #[test]
+fn the_speed_line_names_the_threads() {
+    // The summary's speed line ends with the number of threads, in the singular for one.
+    for (threads, said) in [("1", "(1 thread)\n"), ("2", "(2 threads)\n")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mjrules"))
+            .args(["score", "--corpus", "-", "--format", "summary"])
+            .env("RAYON_NUM_THREADS", threads)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        let text = stdout(&out);
+        let line = text.lines().find(|l| l.contains("hands per second"));
+        assert!(
+            line.is_some_and(|l| format!("{l}\n").ends_with(said)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_corpus_longer_than_a_batch_is_scored_in_order() {
     // 17,000 lines make two batches of 16,384 and 616 lines: the second is read while the
     // first is scored, and the results must still come out in line order.

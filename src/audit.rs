@@ -220,9 +220,50 @@ fn strip_images(text: &str) -> String {
         .join(" ")
 }
 
+/// The level of a Markdown heading line (`## 5. …` is 2), or `None` for another line.
+fn heading_level(line: &str) -> Option<usize> {
+    let n = line.bytes().take_while(|&b| b == b'#').count();
+    (n > 0 && line[n..].starts_with(' ')).then_some(n)
+}
+
+/// The lines `start..end` of the Markdown section whose heading holds the words of `head`
+/// word after word: from the heading to the next heading of the same or a higher level.
+fn section(lines: &[String], head: &str) -> Option<(usize, usize)> {
+    let wanted = words(head);
+    if wanted.is_empty() {
+        return None;
+    }
+    let start = lines.iter().position(|l| {
+        heading_level(l).is_some() && words(l).windows(wanted.len()).any(|w| w == wanted)
+    })?;
+    let level = heading_level(&lines[start])?;
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| heading_level(l).is_some_and(|n| n <= level))
+        .map_or(lines.len(), |k| start + 1 + k);
+    Some((start, end))
+}
+
 impl Text {
     fn new(text: &str) -> Text {
-        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        Text::of_lines(text.lines().map(str::to_string).collect())
+    }
+
+    /// The part of `text` under the Markdown heading `head` (see [`section`]): the lines
+    /// outside it are kept, empty, so that line numbers stay the file's. `None` when no
+    /// heading holds `head`.
+    fn part(text: &str, head: &str) -> Option<Text> {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let (start, end) = section(&lines, head)?;
+        for (i, line) in lines.iter_mut().enumerate() {
+            if !(start..end).contains(&i) {
+                line.clear();
+            }
+        }
+        Some(Text::of_lines(lines))
+    }
+
+    fn of_lines(lines: Vec<String>) -> Text {
         let words = lines.iter().map(|l| words(l)).collect();
         Text { lines, words }
     }
@@ -442,10 +483,15 @@ impl Text {
     }
 
     /// The lines that look like scoring passages: a number outside tile pictures, and short
-    /// (a table row, a rule's item, a line of a table or an example).
+    /// (a table row, a rule's item, a line of a table or an example); not a Markdown
+    /// heading, whose number is the section's.
     fn scoring_lines(&self) -> Vec<usize> {
         (0..self.lines.len())
-            .filter(|&i| !numbers(&self.lines[i]).is_empty() && self.words[i].len() <= 40)
+            .filter(|&i| {
+                !numbers(&self.lines[i]).is_empty()
+                    && self.words[i].len() <= 40
+                    && heading_level(&self.lines[i]).is_none()
+            })
             .collect()
     }
 }
@@ -498,10 +544,32 @@ pub fn source_file(dir: &Path, id: &str) -> Option<PathBuf> {
 
 /// Audits `variant` against the source text `text` called `name`.
 pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
-    let source_text = Text::new(text);
     let v = &variant.variant;
     let own = v.source.clone().unwrap_or_default();
     let mut entries = Vec::new();
+    // A variant that encodes one part of its text is audited against that part alone.
+    let part = v
+        .source_part
+        .as_deref()
+        .map(|head| (head, Text::part(text, head)));
+    let source_text = match part {
+        Some((_, Some(part))) => part,
+        Some((head, None)) => {
+            entries.push(Entry {
+                what: "source part",
+                id: String::new(),
+                says: "the part of the text the variant encodes".into(),
+                cite: Cite {
+                    source: own.clone(),
+                    at: head.to_string(),
+                },
+                passage: None,
+                status: Status::NotFound,
+            });
+            Text::new(text)
+        }
+        None => Text::new(text),
+    };
     let mut cited: Vec<(usize, usize)> = Vec::new();
     let mut check = |what: &'static str,
                      id: &str,
@@ -873,5 +941,24 @@ mod tests {
         let p = t.locate("Pungs: Minor tiles, Exposed").unwrap();
         assert_eq!((p.first, p.last), (6, 8));
         assert!(t.locate("Kongs: Major tiles").is_none());
+    }
+
+    #[test]
+    fn a_part_is_its_heading_down_to_the_next_heading_of_its_level() {
+        let text = "# Cases\nExposed Pung 9 pts\n## 5. The table\n| Exposed Pung | 2 pts |\n### Detail\n| Flower | 4 pts |\n## 6. Notes\nExposed Pung 7\n";
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        // From `## 5.` down to `## 6.`, its `###` included; `#5` or `##x` is no heading.
+        assert_eq!(section(&lines, "The table"), Some((2, 6)));
+        assert_eq!(section(&lines, "Cases"), Some((0, 8)));
+        assert_eq!(section(&lines, "Pung"), None);
+        assert_eq!(heading_level("#5 pts"), None);
+        let t = Text::part(text, "5. The table").unwrap();
+        // Only the part is read: the citation finds the row of the table, not the line
+        // above it, and line numbers stay the file's.
+        let p = t.locate("Exposed Pung").unwrap();
+        assert_eq!((p.first, p.text.as_str()), (3, "| Exposed Pung | 2 pts |"));
+        // The scoring lines are the part's, its headings left out.
+        assert_eq!(t.scoring_lines(), [3, 5]);
+        assert!(Text::part(text, "7. Missing").is_none());
     }
 }

@@ -535,21 +535,27 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Failure> {
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
 }
 
-/// Where the source texts are kept, beside the project.
-const SEEDS: &str = "../shared/seeds";
+/// Where the source texts are kept, beside the project: the seed texts, then the other
+/// sources (Kajongg's rules and test data, for `dmjl`).
+const SOURCES: [&str; 2] = ["../shared/seeds", "../shared/anchors"];
 
-/// The file of [`SEEDS`] for the source id `id` (`003` → `../shared/seeds/003_….txt`).
+/// The file of [`SOURCES`] for the source id `id` (`003` → `../shared/seeds/003_….txt`,
+/// `kajongg` → `../shared/anchors/kajongg-scoring-cases.md`).
 fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
     let id = id.ok_or_else(|| {
         Failure::Input(
             "error: the variant names no `source`; give the text with `--source`\n".into(),
         )
     })?;
-    audit::source_file(std::path::Path::new(SEEDS), id).ok_or_else(|| {
-        Failure::Input(format!(
-            "error: no file in `{SEEDS}/` starts with `{id}` (the variant's source); give the text with `--source`\n"
-        ))
-    })
+    SOURCES
+        .iter()
+        .find_map(|dir| audit::source_file(std::path::Path::new(dir), id))
+        .ok_or_else(|| {
+            Failure::Input(format!(
+                "error: no file in `{}/` starts with `{id}` (the variant's source); give the text with `--source`\n",
+                SOURCES.join("/` or `")
+            ))
+        })
 }
 
 fn parse_wind(text: &str) -> Result<Wind, String> {

@@ -454,7 +454,11 @@ pub fn variant_markdown(variant: &CompiledVariant) -> String {
     ));
     out.push_str(&format!("- Scoring style: {}\n", v.style.name()));
     if let Some(source) = &v.source {
-        out.push_str(&format!("- Source text: {source}\n"));
+        let part = v
+            .source_part
+            .as_ref()
+            .map_or(String::new(), |p| format!(", the part headed \"{p}\""));
+        out.push_str(&format!("- Source text: {source}{part}\n"));
     }
     if !v.extends.is_empty() {
         out.push_str(&format!("- Extends: {}\n", v.extends.join(" → ")));

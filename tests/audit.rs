@@ -11,8 +11,9 @@ use mjrules::audit::{Entry, Report, Status, audit};
 use mjrules::rules::load;
 use mjrules::rules::load::load_text;
 
-/// Each variant written from a source text, and the text's number.
-const AUDITED: [(&str, &str); 7] = [
+/// Each variant written from a source text, and the text's number (or, for `dmjl`, the
+/// name of Kajongg's rules and test data, beside the texts).
+const AUDITED: [(&str, &str); 8] = [
     ("czech", "000"),
     ("english", "001"),
     ("polish", "002"),
@@ -20,6 +21,7 @@ const AUDITED: [(&str, &str); 7] = [
     ("hong-kong", "004"),
     ("hong-kong-traditional", "004"),
     ("hong-kong-canton", "004"),
+    ("dmjl", "kajongg"),
 ];
 
 /// The text numbered `number`: its file name and text; `None` (after saying so) without
@@ -189,6 +191,45 @@ fn a_house_file_with_mistakes_fails_its_audit_at_each_one() {
         Status::StaleSlip
     );
     assert_eq!(report.failures(), 4, "{}", report.text());
+}
+
+#[test]
+fn a_variant_is_audited_against_the_part_of_its_text_it_names() {
+    let Some((name, text)) = source("kajongg") else {
+        return;
+    };
+    // `dmjl` encodes section 5 of the Kajongg page: its exposed pung is that table's row
+    // ("| Meld Rules | Exposed Pung | 2 pts | 2 pts |"), not the notation example of
+    // section 1 ("`c1c1c1` exposed pung").
+    let dmjl = audit_builtin("dmjl", "kajongg").unwrap();
+    let row = entry(&dmjl, "item", "pung-minor-exposed");
+    let passage = row.passage.as_ref().unwrap();
+    assert!(
+        passage
+            .text
+            .starts_with("| Meld Rules | Exposed Pung | 2 pts"),
+        "{passage:?}"
+    );
+    assert_eq!(row.status, Status::Ok);
+    // Read whole, the page's 198 cases are scoring lines that nothing cites.
+    let whole = r#"
+[variant]
+id = "whole"
+extends = "dmjl"
+source = "kajongg"
+"#;
+    let report = audit(&load_text("whole.toml", whole).unwrap(), &name, &text);
+    assert!(report.uncovered.len() > 198, "{}", report.uncovered.len());
+    // A part that is not there is a failure of its own, and the whole text is read.
+    let missing = r#"
+[variant]
+id = "missing"
+extends = "dmjl"
+source-part = "7. Nothing"
+"#;
+    let report = audit(&load_text("missing.toml", missing).unwrap(), &name, &text);
+    assert_eq!(entry(&report, "source part", "").status, Status::NotFound);
+    assert!(report.failed());
 }
 
 #[test]

@@ -86,7 +86,6 @@ fn audit_reports_are_generated_from_the_variant_files_and_their_texts() {
     let mut stale = Vec::new();
     for id in mjrules::rules::builtin::ids() {
         let variant = mjrules::rules::load(id, &[]).unwrap();
-        // `dmjl` cites Kajongg's rules, which are not one of the texts.
         let Some((name, text)) = variant
             .variant
             .source

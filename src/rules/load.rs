@@ -218,6 +218,7 @@ impl Loader {
                     id: String::new(),
                     name: String::new(),
                     source: None,
+                    source_part: None,
                     style: Style::PointsAndDoubles,
                     extends: Vec::new(),
                     notes: None,
@@ -242,8 +243,14 @@ impl Loader {
             }
         });
         variant.id = id;
+        // A file that names another source names its part too, or none: the base's part
+        // belongs to the base's source.
         if let Some(source) = read.source {
             variant.source = Some(source);
+            variant.source_part = None;
+        }
+        if let Some(part) = read.source_part {
+            variant.source_part = Some(part);
         }
         if let Some(style) = read.style {
             variant.style = style;

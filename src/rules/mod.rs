@@ -347,6 +347,9 @@ pub struct Variant {
     pub name: String,
     /// The source text it encodes.
     pub source: Option<String>,
+    /// The heading of the part of the source text it encodes, when it encodes one part
+    /// only (a Markdown section): the audit reads that part alone.
+    pub source_part: Option<String>,
     /// Points and doubles, or faan.
     pub style: Style,
     /// The ids it extends, nearest first.

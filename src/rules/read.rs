@@ -21,6 +21,8 @@ pub struct FileVariant {
     pub name: Option<String>,
     /// `[variant] source`.
     pub source: Option<String>,
+    /// `[variant] source-part`.
+    pub source_part: Option<String>,
     /// `[variant] style`.
     pub style: Option<Style>,
     /// `[variant] extends`.
@@ -233,6 +235,7 @@ impl Cx<'_> {
         });
         out.name = self.string(&mut r, "name", problems);
         out.source = self.string(&mut r, "source", problems);
+        out.source_part = self.string(&mut r, "source-part", problems);
         out.notes = self.string(&mut r, "notes", problems);
         out.style = r.string("style", self.text, problems).and_then(|s| {
             let style = [Style::PointsAndDoubles, Style::Faan]

@@ -178,24 +178,36 @@ pub struct CorpusComparison {
 pub struct Scored {
     /// The line number.
     pub line: usize,
-    /// The line.
-    pub text: String,
+    /// The line, when the hand may be kept among the differences (see [`score_pair`]).
+    pub text: Option<String>,
     /// Each side: total, limit hand, winner, valid.
     pub sides: [(i64, bool, bool, bool); 2],
 }
 
-/// Scores one corpus hand under two variants with reusable scorers.
-pub fn score_pair(scorers: &mut [Scorer<'_>; 2], hand: &Hand, line: usize, text: &str) -> Scored {
+/// Scores one corpus hand, read from the line `text`, under two variants with reusable
+/// scorers. The line is copied only when the totals differ by more than `keep_above` (see
+/// [`CorpusComparison::keep_above`]): most hands are not kept, and are not copied.
+pub fn score_pair(
+    scorers: &mut [Scorer<'_>; 2],
+    hand: &Hand,
+    line: usize,
+    text: &[u8],
+    keep_above: i64,
+) -> Scored {
     let mut sides = [(0, false, false, false); 2];
     for (k, scorer) in scorers.iter_mut().enumerate() {
         let t = scorer.totals(hand);
         sides[k] = (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid);
     }
-    Scored {
-        line,
-        text: text.to_string(),
-        sides,
-    }
+    // A line the hand was read from is UTF-8 (see `corpus::read_line`): the lossy reading
+    // is never taken.
+    let text = ((sides[0].0 - sides[1].0).abs() > keep_above).then(|| {
+        std::str::from_utf8(text).map_or_else(
+            |_| String::from_utf8_lossy(text).into_owned(),
+            str::to_owned,
+        )
+    });
+    Scored { line, text, sides }
 }
 
 impl Side {
@@ -209,7 +221,19 @@ impl Side {
 }
 
 impl CorpusComparison {
-    /// Counts one scored hand.
+    /// The difference a hand's totals must exceed for it to be kept among the differences:
+    /// -1 (any) while fewer than [`KEEP_DIFFERENCES`] are kept, then the least kept. It
+    /// only grows, so a hand that does not exceed it now never will be kept.
+    pub fn keep_above(&self) -> i64 {
+        if self.differences.len() < KEEP_DIFFERENCES {
+            -1
+        } else {
+            self.differences.last().map_or(-1, |d| d.0)
+        }
+    }
+
+    /// Counts one scored hand, which was scored with a `keep_above` no greater than
+    /// [`Self::keep_above`] now.
     pub fn add(&mut self, s: Scored) {
         for (side, &outcome) in self.sides.iter_mut().zip(&s.sides) {
             side.add(outcome);
@@ -217,10 +241,11 @@ impl CorpusComparison {
         let (a, b) = (s.sides[0].0, s.sides[1].0);
         self.pairs.add(a, b);
         let diff = (a - b).abs();
-        if self.differences.len() < KEEP_DIFFERENCES
-            || diff > self.differences.last().map_or(0, |d| d.0)
-        {
-            self.differences.push((diff, s.line, s.text, [a, b]));
+        if diff > self.keep_above() {
+            let text = s
+                .text
+                .expect("a hand that may be kept was scored with its line");
+            self.differences.push((diff, s.line, text, [a, b]));
             self.differences
                 .sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
             self.differences.truncate(KEEP_DIFFERENCES);

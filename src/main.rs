@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -718,18 +719,20 @@ fn compare_corpus(
         None => None,
     };
     let mut cmp = compare::CorpusComparison::default();
+    // The scoring threads copy a line only when its hand may be kept among the differences
+    // (`CorpusComparison::keep_above`, which only grows: a value read late is merely low).
+    let keep_above = AtomicI64::new(cmp.keep_above());
     let scored = batch::process(
         input,
         || [Scorer::new(variants[0]), Scorer::new(variants[1])],
         |scorers, n, line| {
             let hand = corpus::read_line(line).map_err(|e| Failure::Input(e.render(&name, n)))?;
-            // A line read is UTF-8 (see `corpus::read_line`).
-            let text = std::str::from_utf8(line)
-                .map_err(|_| Failure::Input(corpus::LineError::NotUtf8.render(&name, n)))?;
-            Ok(compare::score_pair(scorers, &hand, n, text))
+            let keep = keep_above.load(Ordering::Relaxed);
+            Ok(compare::score_pair(scorers, &hand, n, line, keep))
         },
         |scored| {
             cmp.add(scored);
+            keep_above.store(cmp.keep_above(), Ordering::Relaxed);
             Ok(())
         },
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),

@@ -152,6 +152,16 @@ impl Hand {
         }
         counts
     }
+
+    /// The tiles the player held before the winning tile came, concealed and declared (for
+    /// a player who did not go out, all of them).
+    pub fn held_before_win(&self) -> TileCounts {
+        let mut counts = self.own_tiles();
+        if let Some(win) = self.win {
+            counts.remove(win.tile);
+        }
+        counts
+    }
 }
 
 /// Reads and validates a hand file called `name`.

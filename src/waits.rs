@@ -32,10 +32,7 @@ pub struct Waits {
 pub fn waits(hand: &Hand) -> Waits {
     let waiting = hand.waiting_tiles();
     let sets = hand.sets_needed();
-    let mut held = waiting;
-    for meld in &hand.melds {
-        meld.tiles().for_each(|t| held.add(t));
-    }
+    let held = hand.held_before_win();
     let tiles = completing_tiles(&waiting, sets, &held);
     let mut live = TileSet::default();
     for tile in tiles.iter() {
@@ -68,10 +65,7 @@ pub fn only_possible(hand: &Hand) -> bool {
         return false;
     };
     let waiting = hand.waiting_tiles();
-    let mut held = waiting;
-    for meld in &hand.melds {
-        meld.tiles().for_each(|t| held.add(t));
-    }
+    let held = hand.held_before_win();
     let Some(completer) = Completer::new(&waiting, hand.sets_needed()) else {
         return false;
     };

@@ -1,5 +1,6 @@
 //! Any text given as a variant file loads or is refused with problems inside the text; a
-//! variant that loads scores a hand without a panic.
+//! variant that loads scores a hand without a panic, and is audited against the same text
+//! taken as its source (citations, parts and scoring lines looked for in any text).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(variant) => {
             let hand = mjrules::hand::parse_hand("hand.toml", HAND).unwrap();
             let _ = mjrules::evaluate::score(&variant, &hand);
+            let _ = mjrules::audit::audit(&variant, "fuzz.toml", text).text();
         }
         Err(LoadError::Files(errors)) => {
             for e in errors {

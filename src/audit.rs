@@ -1,6 +1,7 @@
 //! The audit: every rule of a variant beside the passage of the source text it cites.
 //!
-//! In: a compiled variant and the text of its source. Out: a [`Report`]: for each item,
+//! In: a compiled variant and the text of its source (read whole, or only the Markdown
+//! section its `source-part` names). Out: a [`Report`]: for each item,
 //! shape, requirement, payment rule, worked example and passage marked not scored, the
 //! passage its citation finds (by rule number, or by the words of the citation, in any
 //! language: a line matches when it holds a part of the citation word after word, or failing

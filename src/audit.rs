@@ -527,6 +527,20 @@ fn number_status(kind: Option<ItemKind>, value: Option<i64>, passage: &Passage) 
     }
 }
 
+/// The folders of the shared folder where source texts are kept, in the order they are
+/// looked in: the seed texts, then the other sources (Kajongg's rules and test data, the
+/// source of `dmjl`).
+pub const SOURCE_DIRS: [&str; 2] = ["seeds", "anchors"];
+
+/// The text of source `id` under the shared folder `shared`: the first of
+/// [`SOURCE_DIRS`] that holds one (`003` → `seeds/003_….txt`, `kajongg` →
+/// `anchors/kajongg-scoring-cases.md`).
+pub fn find_source(shared: &Path, id: &str) -> Option<PathBuf> {
+    SOURCE_DIRS
+        .iter()
+        .find_map(|dir| source_file(&shared.join(dir), id))
+}
+
 /// The source text numbered `id` in `dir`: the first file, by name, whose name starts with
 /// it (`003` → `003_3ae4….txt`).
 pub fn source_file(dir: &Path, id: &str) -> Option<PathBuf> {

@@ -536,27 +536,28 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Failure> {
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
 }
 
-/// Where the source texts are kept, beside the project: the seed texts, then the other
-/// sources (Kajongg's rules and test data, for `dmjl`).
-const SOURCES: [&str; 2] = ["../shared/seeds", "../shared/anchors"];
+/// The shared folder beside the project, where the source texts are kept (see
+/// [`audit::SOURCE_DIRS`]).
+const SHARED: &str = "../shared";
 
-/// The file of [`SOURCES`] for the source id `id` (`003` → `../shared/seeds/003_….txt`,
-/// `kajongg` → `../shared/anchors/kajongg-scoring-cases.md`).
+/// The text of the variant's source `id`, found by [`audit::find_source`] (`003` →
+/// `../shared/seeds/003_….txt`, `kajongg` → `../shared/anchors/kajongg-scoring-cases.md`).
 fn default_source(id: Option<&str>) -> Result<PathBuf, Failure> {
     let id = id.ok_or_else(|| {
         Failure::Input(
             "error: the variant names no `source`; give the text with `--source`\n".into(),
         )
     })?;
-    SOURCES
-        .iter()
-        .find_map(|dir| audit::source_file(std::path::Path::new(dir), id))
-        .ok_or_else(|| {
-            Failure::Input(format!(
-                "error: no file in `{}/` starts with `{id}` (the variant's source); give the text with `--source`\n",
-                SOURCES.join("/` or `")
-            ))
-        })
+    audit::find_source(Path::new(SHARED), id).ok_or_else(|| {
+        let dirs: Vec<String> = audit::SOURCE_DIRS
+            .iter()
+            .map(|d| format!("`{SHARED}/{d}/`"))
+            .collect();
+        Failure::Input(format!(
+            "error: no file in {} starts with `{id}` (the variant's source); give the text with `--source`\n",
+            dirs.join(" or ")
+        ))
+    })
 }
 
 fn parse_wind(text: &str) -> Result<Wind, String> {

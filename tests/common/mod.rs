@@ -70,12 +70,11 @@ pub fn seeds() -> Option<PathBuf> {
     None
 }
 
-/// The source text whose file name starts with `id` (`003` → `003_3ae4….txt`), in the
-/// seeds `dir` or beside them in `../anchors/` (`kajongg` → `kajongg-scoring-cases.md`, the
-/// source of `dmjl`), as `mjrules audit` looks for it: its file name and its text.
+/// The source text whose file name starts with `id` (`003` → `003_3ae4….txt`), found
+/// beside the seeds `dir` as `mjrules audit` finds it (`kajongg` →
+/// `kajongg-scoring-cases.md`, the source of `dmjl`): its file name and its text.
 pub fn seed(dir: &Path, id: &str) -> Option<(String, String)> {
-    let path = mjrules::audit::source_file(dir, id)
-        .or_else(|| mjrules::audit::source_file(&dir.join("../anchors"), id))?;
+    let path = mjrules::audit::find_source(&dir.join(".."), id)?;
     let name = path.file_name()?.to_str()?.to_string();
     let text = std::fs::read_to_string(&path).ok()?;
     Some((name, text))

@@ -10,19 +10,18 @@
 //! on top of it; or faan capped, checked against the minimum, and looked up in the table.
 //! A [`Scorer`] keeps its buffers between hands, so scoring many hands allocates little.
 
-use std::sync::LazyLock;
-
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::compile::Collection;
+use crate::predicate::elements::{bonus_elem, set_elem, tile_elem, tile_flags};
 use crate::predicate::eval::{Elem, Facts, tile_sizes};
 use crate::predicate::gate;
 use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, MAX_SHAPES, Style};
-use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
+use crate::set::SetKind;
+use crate::tiles::{BonusTile, Tile, TileCounts, TileSet, Wind};
 use crate::waits::only_possible_in;
 
 const TILES: usize = Collection::Tiles.slot();
@@ -203,7 +202,7 @@ impl<'v> Scorer<'v> {
         let mut by_number = [0u8; 10];
         let (mut tiles_any, mut tiles_every) = (0, u64::MAX);
         for tile in TileSet::held(&own).iter() {
-            let e = tile_elem(tile, own.get(tile), hand);
+            let e = tile_elem(tile, own.get(tile), hand.seat, hand.prevailing);
             tile_flags[tile.index()] = e.flags;
             tiles_any |= e.flags;
             tiles_every &= e.flags;
@@ -427,7 +426,7 @@ impl<'v> Scorer<'v> {
             }
             // The completed hand's: the special shapes whose gates open are those that may
             // form.
-            let f = tile_flags(tile, hand);
+            let f = tile_flags(tile, hand.seat, hand.prevailing);
             let kinds = kinds + usize::from(own.get(tile) == 0);
             let mut facts = known;
             facts.flags = flags | concealed_flag(&completed);
@@ -790,7 +789,7 @@ fn can_make(need: gate::Pungs, triples: TileSet, hand: &Hand) -> bool {
 
 /// True when `tile` has every flag of `classes` for `hand`'s player.
 fn has_classes(tile: Tile, classes: u64, hand: &Hand) -> bool {
-    tile_flags(tile, hand) & classes == classes
+    tile_flags(tile, hand.seat, hand.prevailing) & classes == classes
 }
 
 fn winning_tile(hand: &Hand) -> i64 {
@@ -844,140 +843,4 @@ fn hand_flags(hand: &Hand) -> u64 {
         flags |= hf::LATE;
     }
     flags
-}
-
-/// The flags of one tile for this player: its classes, and whether it is the player's own
-/// wind or the prevailing wind.
-fn tile_flags(tile: Tile, hand: &Hand) -> u64 {
-    let mut f = TILE_CLASSES[tile.index()];
-    if let Some(w) = tile.as_wind() {
-        if w == hand.seat {
-            f |= elem::OWN_WIND;
-        }
-        if w == hand.prevailing {
-            f |= elem::PREVAILING_WIND;
-        }
-    }
-    f
-}
-
-/// The flags of each tile (by index) that do not depend on the player, worked out once.
-static TILE_CLASSES: LazyLock<[u64; Tile::COUNT]> = LazyLock::new(|| {
-    std::array::from_fn(|i| tile_class(Tile::from_index(i).expect("an index below COUNT")))
-});
-
-/// The flags of a tile that do not depend on the player.
-fn tile_class(tile: Tile) -> u64 {
-    let mut f = 0;
-    f |= if tile.is_major() {
-        elem::MAJOR
-    } else {
-        elem::SIMPLE
-    };
-    if tile.is_terminal() {
-        f |= elem::TERMINAL;
-    }
-    if tile.is_green() {
-        f |= elem::GREEN;
-    }
-    if tile.is_suited() {
-        f |= elem::SUITED
-            | match tile.index() / 9 {
-                0 => elem::CHARACTERS,
-                1 => elem::DOTS,
-                _ => elem::BAMBOO,
-            };
-    } else {
-        f |= elem::HONOUR;
-    }
-    if let Some(w) = tile.as_wind() {
-        f |= elem::WIND | wind_flag(w);
-    }
-    if let Some(d) = tile.as_dragon() {
-        f |= elem::DRAGON
-            | match d {
-                Dragon::White => elem::WHITE,
-                Dragon::Green => elem::GREEN_DRAGON,
-                Dragon::Red => elem::RED,
-            };
-    }
-    f
-}
-
-fn wind_flag(w: Wind) -> u64 {
-    match w {
-        Wind::East => elem::EAST,
-        Wind::South => elem::SOUTH,
-        Wind::West => elem::WEST,
-        Wind::North => elem::NORTH,
-    }
-}
-
-fn tile_elem(tile: Tile, copies: u8, hand: &Hand) -> Elem {
-    Elem {
-        flags: tile_flags(tile, hand),
-        copies,
-        number: if tile.is_suited() { tile.number() } else { 0 },
-        tile: tile.index() as i8,
-        same_number: 0,
-    }
-}
-
-/// The facts of one set: its kind and exposure, and the tile classes that all its tiles
-/// share (`flags` holds the flags of every tile the player holds).
-fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
-    // The classes all its tiles share: a chow's three tiles differ, the others' are one.
-    let i = set.tile.index();
-    let shared = match set.kind {
-        SetKind::Chow => flags[i] & flags[i + 1] & flags[i + 2],
-        _ => flags[i],
-    };
-    let mut f = shared
-        | match set.kind {
-            SetKind::Chow => elem::CHOW,
-            SetKind::Pung => elem::PUNG | elem::PUNG_OR_KONG,
-            SetKind::Kong => elem::KONG | elem::PUNG_OR_KONG,
-            SetKind::Pair => elem::PAIR,
-            SetKind::Single => elem::SINGLE,
-        };
-    f |= match set.exposure {
-        Exposure::Concealed => elem::CONCEALED,
-        Exposure::Exposed => elem::EXPOSED,
-        Exposure::Claimed => elem::EXPOSED | elem::CLAIMED,
-    };
-    if set.declared {
-        f |= elem::DECLARED;
-    }
-    if winning {
-        f |= elem::WINNING;
-    }
-    Elem {
-        flags: f,
-        copies: 1,
-        number: if set.tile.is_suited() {
-            set.tile.number()
-        } else {
-            0
-        },
-        tile: set.tile.index() as i8,
-        same_number: 0,
-    }
-}
-
-fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
-    let mut f = match b.kind {
-        BonusKind::Flower => elem::FLOWER,
-        BonusKind::Season => elem::SEASON,
-    } | wind_flag(b.wind);
-    if b.wind == seat {
-        // `own_wind` reads one bit in every collection, so that a gate can require it.
-        f |= elem::OWN | elem::OWN_WIND;
-    }
-    Elem {
-        flags: f,
-        copies: 1,
-        number: 0,
-        tile: -1,
-        same_number: 0,
-    }
 }

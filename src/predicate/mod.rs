@@ -9,6 +9,7 @@
 
 pub mod ast;
 pub mod compile;
+pub mod elements;
 pub mod eval;
 pub mod gate;
 pub mod names;

@@ -4,7 +4,7 @@
 //! 4,096 pre-generated hands so that no single shape dominates.
 
 use divan::{Bencher, black_box};
-use mjrules::arrange::{Arrangement, arrange_into};
+use mjrules::arrange::{Arrangement, Groupings, arrange_into};
 use mjrules::hand::Hand;
 use mjrules::random::HandGenerator;
 use mjrules::waits::waits;
@@ -38,7 +38,7 @@ fn arrange_winning_hand(bencher: Bencher) {
     let mut out: Vec<Arrangement> = Vec::with_capacity(16);
     cycle(bencher, &hands, |hand| {
         out.clear();
-        arrange_into(hand, &mut out);
+        arrange_into(hand, Groupings::every(), &mut out);
         out.len()
     });
 }

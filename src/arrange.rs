@@ -56,17 +56,36 @@ impl Arrangement {
     }
 }
 
+/// Which of the tiles a non-winner holds three or four alike are also read as pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Groupings {
+    /// These tiles are read every way: three alike as a pung, or as a pair and a lone tile;
+    /// four alike as a pung and a lone tile, or as two pairs. The others only as a pung
+    /// (and a lone tile): for a variant in which that provably scores best for them (see
+    /// [`crate::rules::groupings`]).
+    pub regrouped: TileSet,
+}
+
+impl Groupings {
+    /// Every tile read every way.
+    pub fn every() -> Groupings {
+        Groupings {
+            regrouped: TileSet::all(),
+        }
+    }
+}
+
 /// Every arrangement of a hand (see the module docs). A winning hand with no standard
 /// reading has none.
 pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
     let mut out = Vec::new();
-    arrange_into(hand, &mut out);
+    arrange_into(hand, Groupings::every(), &mut out);
     out
 }
 
 /// Like [`arrangements`], but appends to `out`, so that a caller scoring many hands can
-/// reuse one buffer.
-pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
+/// reuse one buffer; a non-winner's tiles held alike are grouped as `groupings` says.
+pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement>) {
     let mut base = Arrangement::default();
     for meld in &hand.melds {
         base.sets.push(*meld);
@@ -90,7 +109,7 @@ pub fn arrange_into(hand: &Hand, out: &mut Vec<Arrangement>) {
                 );
             });
         }
-        None => partial_readings(&mut left, 0, &mut groups, &mut |groups| {
+        None => partial_readings(&mut left, 0, groupings, &mut groups, &mut |groups| {
             let mut arrangement = base.clone();
             arrangement.sets.extend(
                 groups
@@ -241,10 +260,13 @@ fn complete_readings(
 /// Calls `emit` with every grouping of a non-winner's concealed tiles into pungs, pairs and
 /// lone tiles where no tile is left alone that could have joined its copies: two copies
 /// make a pair; three a pung, or a pair and a lone tile; four a pung and a lone tile, or
-/// two pairs. An undeclared fourth copy is not a kong.
+/// two pairs (for a tile that `groupings` does not regroup, the pung only: the first of
+/// each, so the first grouping called is the same either way). An undeclared fourth copy is
+/// not a kong.
 fn partial_readings(
     left: &mut Left,
     from: usize,
+    groupings: Groupings,
     groups: &mut ArrayVec<(SetKind, Tile), MAX_SETS>,
     emit: &mut impl FnMut(&[(SetKind, Tile)]),
 ) {
@@ -264,10 +286,15 @@ fn partial_readings(
             &[SetKind::Pair, SetKind::Pair],
         ],
     };
+    let options = if groupings.regrouped.contains(tile) {
+        options
+    } else {
+        &options[..1]
+    };
     for option in options {
         let depth = groups.len();
         groups.extend(option.iter().map(|&kind| (kind, tile)));
-        partial_readings(left, i + 1, groups, emit);
+        partial_readings(left, i + 1, groupings, groups, emit);
         groups.truncate(depth);
     }
     left.put(i, n);

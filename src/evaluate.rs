@@ -12,7 +12,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::arrange::{Arrangement, MAX_SETS, arrange_into};
+use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
 use crate::predicate::compile::Collection;
 use crate::predicate::elements::{bonus_elem, set_elem, tile_elem, tile_flags};
@@ -225,7 +225,7 @@ impl<'v> Scorer<'v> {
 
         self.arrangements.clear();
         if standard {
-            arrange_into(hand, &mut self.arrangements);
+            arrange_into(hand, variant.groupings, &mut self.arrangements);
         }
         let mut base_flags = base_flags;
         if winner
@@ -297,6 +297,24 @@ impl<'v> Scorer<'v> {
                 best = Some((totals, Choice::Arrangement(i)));
                 std::mem::swap(&mut self.best_fired, &mut self.fired);
             }
+        }
+        if cfg!(debug_assertions) && standard && !winner && variant.groupings != Groupings::every()
+        {
+            // The groupings left out never score more (`rules::groupings`): read them all.
+            let mut every = Vec::new();
+            arrange_into(hand, Groupings::every(), &mut every);
+            let (mut fired, mut replaced) = (Vec::new(), Vec::new());
+            let best_of_every = every.iter().fold(None, |most, arrangement| {
+                let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
+                let facts = shape_facts.with_sets(flags, shapes, &sets);
+                let key = apply_items(variant, &facts, winner, &mut fired, &mut replaced).key();
+                most.max(Some(key))
+            });
+            debug_assert_eq!(
+                best.as_ref().map(|(b, _)| b.key()),
+                best_of_every,
+                "a grouping left out scores more"
+            );
         }
         if winner {
             for s in 0..variant.shapes.len() {

@@ -22,9 +22,9 @@ use mjrules::random::HandGenerator;
 use mjrules::render;
 use mjrules::rules::CompiledVariant;
 use mjrules::rules::load::load_unchecked;
-use mjrules::rules::{LoadError, builtin, load, load::parse_override};
+use mjrules::rules::{LoadError, builtin, groupings, load, load::parse_override};
 use mjrules::settle::{parse_deal, settle};
-use mjrules::tiles::{TileStyle, Wind};
+use mjrules::tiles::{TileStyle, Wind, format_tiles};
 use mjrules::waits::waits;
 use mjrules::{audit, batch, chart, compare, corpus, diff, stats};
 
@@ -415,8 +415,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let mut report = Vec::new();
             for file in &args.files {
                 match load(file, &[]) {
-                    Ok(v) => report
-                        .push(serde_json::json!({"file": file, "variant": v.id(), "ok": true})),
+                    Ok(v) => {
+                        // The tiles a non-winner's pungs are not proved best for: scoring
+                        // reads them every way, which is slower (see `rules::groupings`).
+                        let regrouped: Vec<serde_json::Value> =
+                            groupings::unproved(&v.by_player[1].items)
+                                .into_iter()
+                                .map(|(tiles, b)| {
+                                    serde_json::json!({
+                                        "tiles": format_tiles(tiles.iter(), TileStyle::Ascii),
+                                        "item": v.variant.items[b.item].id.value,
+                                        "why": b.why,
+                                    })
+                                })
+                                .collect();
+                        report.push(serde_json::json!({
+                            "file": file,
+                            "variant": v.id(),
+                            "ok": true,
+                            "read_every_way": regrouped,
+                        }));
+                    }
                     Err(e) => {
                         report.push(serde_json::json!({"file": file, "ok": false}));
                         failed.push(Failure::from(e));
@@ -432,6 +451,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                                 r["file"].as_str().unwrap_or(""),
                                 r["variant"].as_str().unwrap_or("")
                             );
+                            for note in r["read_every_way"].as_array().into_iter().flatten() {
+                                outln!(
+                                    "  note: {} held alike by a player who did not go out are \
+                                     read every way, not only as pungs, which is slower (`{}`: {})",
+                                    note["tiles"].as_str().unwrap_or(""),
+                                    note["item"].as_str().unwrap_or(""),
+                                    note["why"].as_str().unwrap_or("")
+                                );
+                            }
                         }
                     }
                 }

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
+use super::groupings::groupings;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
+use crate::arrange::Groupings;
 use crate::diagnostic::{InputError, Problem, did_you_mean};
 use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
 use crate::predicate::gate::{GateTable, Gated};
@@ -58,6 +60,9 @@ pub struct CompiledVariant {
     pub calling_targets: Vec<CompiledItem>,
     /// How the players pay after a deal.
     pub payments: CompiledPayments,
+    /// Which groupings of a non-winner's tiles held alike are read: the pungs only when they
+    /// are proved to score best ([`super::groupings`]).
+    pub groupings: Groupings,
 }
 
 impl CompiledVariant {
@@ -342,10 +347,12 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         .filter_map(|&index| items.iter().find(|i| i.index == index))
         .cloned()
         .collect();
+    let by_player = [plan(true), plan(false)];
     Ok(CompiledVariant {
         payments,
         calling_targets,
-        by_player: [plan(true), plan(false)],
+        groupings: groupings(&by_player[1].items),
+        by_player,
         limit: int_param("limit"),
         min_faan: int_param("min-faan").unwrap_or(0),
         max_faan: int_param("max-faan"),

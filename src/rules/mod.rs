@@ -11,6 +11,7 @@
 
 pub mod builtin;
 pub mod check;
+pub mod groupings;
 pub mod load;
 pub mod read;
 

@@ -1,0 +1,656 @@
+//! Which groupings of a non-winner's tiles need reading.
+//!
+//! A player who did not go out has his concealed tiles read every way that groups tiles held
+//! alike ([`crate::arrange`]): three alike as a pung, or as a pair and a lone tile; four alike
+//! as a pung and a lone tile, or as two pairs; and the best reading is kept. In most
+//! rulebooks the pungs always score best, and the other readings are wasted work.
+//!
+//! In: the items a variant scores for the players who did not go out, and a tile. Out: `Ok`
+//! when this module proves that, for every hand, regrouping a pung of that tile as a pair and
+//! a lone tile, or a pung and a lone tile as two pairs, never raises the score (total, then
+//! points or faan, then doubles: the order in which readings are compared); otherwise the
+//! first item that stops the proof, and why. [`groupings`] gathers the tiles not proved: only
+//! they are read every way ([`Groupings`]). A proof that fails costs speed, never a score.
+//!
+//! Why the pungs then give the same score card: the reading with every pung is the first one
+//! read, a later reading replaces the best only when it scores strictly more, and any other
+//! reading becomes it by undoing its regroupings one at a time, none of which raises the
+//! score.
+//!
+//! The proof is a sign analysis (`Change`): how the value of each expression can move when
+//! one regrouping is undone, whatever the other sets are. A non-winner's readings share every
+//! hand fact (none of those that depend on the reading, like `complete`, is ever set for him),
+//! so only what looks at the sets can move. A `count`, `any` or `all` over the sets moves by
+//! what its condition says of the regrouped sets, which is worked out on the tile's pung, pair
+//! and lone tile, for every seat and prevailing wind, with the hand's facts left open (a
+//! `Range` of values). What each item gives the pungs more (or less) is then added up, for
+//! points, doubles and faan apart: an item looking at each set by its value on the regrouped
+//! sets, any other item by its sign only. Each sum must be at least 0; besides, points must
+//! never be negative (doubles multiply them), and an item that replaces others must apply
+//! alike in both readings. When a limit hand may apply to a non-winner (a calling hand), it
+//! and the items that count on top of it must be the same in both readings: a limit hand is
+//! kept over an equal total of more points, so its reading must not change.
+
+use crate::arrange::Groupings;
+use crate::predicate::Compiled;
+use crate::predicate::compile::{Arith, Cmp, Collection, Mask};
+use crate::predicate::elements::{set_elem, tile_flags};
+use crate::predicate::eval::{Elem, Facts, arith};
+use crate::predicate::names::hand;
+use crate::rules::{CompiledItem, ForEach, ItemKind};
+use crate::set::{Set, SetKind};
+use crate::tiles::{Tile, TileSet, Wind};
+
+/// Why the pungs of a tile could not be proved to score best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocker {
+    /// The item, as an index into the variant's items.
+    pub item: usize,
+    /// What the item does that the proof cannot rule out.
+    pub why: &'static str,
+}
+
+/// The groupings a variant whose non-winners score `items` must read: every grouping of the
+/// tiles whose pungs are not proved to score best, the pungs only of the others.
+pub fn groupings(items: &[CompiledItem]) -> Groupings {
+    let regrouped = unproved(items)
+        .iter()
+        .fold(TileSet::default(), |all, (tiles, _)| all.or(*tiles));
+    Groupings { regrouped }
+}
+
+/// The tiles whose pungs are not proved to score best for a non-winner scored by `items`,
+/// gathered by what stopped the proof.
+pub fn unproved(items: &[CompiledItem]) -> Vec<(TileSet, Blocker)> {
+    let mut out: Vec<(TileSet, Blocker)> = Vec::new();
+    for tile in Tile::all() {
+        if let Err(blocker) = prove(items, tile) {
+            match out.iter_mut().find(|(_, b)| *b == blocker) {
+                Some((tiles, _)) => tiles.insert(tile),
+                None => {
+                    let mut tiles = TileSet::default();
+                    tiles.insert(tile);
+                    out.push((tiles, blocker));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Proves that reading `tile` held three or four alike as a pung (and a lone tile) scores
+/// best for a non-winner scored by `items`, whatever else he holds and wherever he sits (see
+/// the module docs); or gives the first item that stops the proof.
+pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
+    let proof = Proof::new(tile);
+    let limit_hands = items
+        .iter()
+        .any(|i| i.kind == ItemKind::LimitHand && proof.may_hold(i));
+    let replaced = |item: &CompiledItem| items.iter().any(|i| i.replaces.contains(&item.index));
+    // What the pungs give more than the other grouping, in points, doubles and faan, by
+    // regrouping; and, for each, the item that gives least.
+    let mut gain = vec![[(Range::exactly(0), None); 3]; proof.regroupings.len()];
+    for item in items {
+        let blocked = |why| {
+            Err(Blocker {
+                item: item.index,
+                why,
+            })
+        };
+        if item.kind == ItemKind::LimitHand && !proof.may_hold(item) {
+            continue;
+        }
+        if item.kind == ItemKind::Points && proof.least_value(item) < 0 {
+            return blocked("its points may be negative");
+        }
+        if !item.replaces.is_empty() && proof.applies(item) != Change::Same {
+            return blocked("it replaces other items, and may apply to one grouping only");
+        }
+        let gains: Vec<Range> = proof
+            .regroupings
+            .iter()
+            .map(|r| {
+                let g = proof.gain(item, r);
+                // An item that another replaces may count in neither reading.
+                if replaced(item) {
+                    g.hull(Range::exactly(0))
+                } else {
+                    g
+                }
+            })
+            .collect();
+        let same = gains.iter().all(|g| *g == Range::exactly(0));
+        if limit_hands && item.kind == ItemKind::LimitHand {
+            // A limit hand is kept over an equal total with more points: it must apply, and
+            // be worth the same, in every reading.
+            if !same || proof.applies(item) != Change::Same {
+                return blocked("a limit hand that may apply to one grouping and not another");
+            }
+            continue;
+        }
+        if limit_hands && item.with_limit_hand && !same {
+            // So must what counts on top of it (see `combine` in `evaluate`).
+            return blocked("it counts on top of a limit hand, and may give one grouping more");
+        }
+        let slot = match item.kind {
+            ItemKind::Points => 0,
+            ItemKind::Doubles => 1,
+            _ => 2,
+        };
+        for (total, g) in gain.iter_mut().zip(gains) {
+            let (sum, least) = &mut total[slot];
+            *sum = sum.plus(g);
+            if g.lo < 0 && least.is_none_or(|(lo, _)| g.lo < lo) {
+                *least = Some((g.lo, item.index));
+            }
+        }
+    }
+    for (sum, least) in gain.iter().flatten() {
+        if sum.lo < 0 {
+            return Err(Blocker {
+                item: least.map_or(0, |(_, item)| item),
+                why: "it may give another grouping more than the other items give the pungs",
+            });
+        }
+    }
+    Ok(())
+}
+
+/// How a value may move when a regrouping is undone: from its value on the pair and lone
+/// tile (or the two pairs) to its value on the pung (and lone tile). Booleans are 0 and 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    /// It never moves.
+    Same,
+    /// It may only rise.
+    Up,
+    /// It may only fall.
+    Down,
+    /// It may move either way.
+    Either,
+}
+
+impl Change {
+    /// The move of a sum, and of anything that rises with both parts (`and`, `or`).
+    fn plus(self, other: Change) -> Change {
+        match (self, other) {
+            (Change::Same, c) | (c, Change::Same) => c,
+            (a, b) if a == b => a,
+            _ => Change::Either,
+        }
+    }
+
+    /// The move of the negation.
+    fn neg(self) -> Change {
+        match self {
+            Change::Up => Change::Down,
+            Change::Down => Change::Up,
+            c => c,
+        }
+    }
+
+    /// The move of the value multiplied by `k` (or divided by it: integer division by a
+    /// constant keeps the order, or reverses it when `k` is negative).
+    fn times(self, k: i64) -> Change {
+        match k.signum() {
+            0 => Change::Same,
+            1 => self,
+            _ => self.neg(),
+        }
+    }
+
+    /// The values a move of this kind may have.
+    fn range(self) -> Range {
+        match self {
+            Change::Same => Range::exactly(0),
+            Change::Up => Range {
+                lo: 0,
+                hi: i64::MAX,
+            },
+            Change::Down => Range {
+                lo: i64::MIN,
+                hi: 0,
+            },
+            Change::Either => Range::ANY,
+        }
+    }
+
+    /// The move whose size lies between `lo` and `hi`.
+    fn between(lo: i64, hi: i64) -> Change {
+        match (lo >= 0, hi <= 0) {
+            (true, true) => Change::Same,
+            (true, false) => Change::Up,
+            (false, true) => Change::Down,
+            (false, false) => Change::Either,
+        }
+    }
+
+    /// The move of a condition that can only rise (`up`), only fall (`down`), both or
+    /// neither.
+    fn of(up: bool, down: bool) -> Change {
+        match (up, down) {
+            (true, true) => Change::Same,
+            (true, false) => Change::Up,
+            (false, true) => Change::Down,
+            (false, false) => Change::Either,
+        }
+    }
+}
+
+/// The values an expression may take, lowest and highest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Range {
+    lo: i64,
+    hi: i64,
+}
+
+impl Range {
+    const ANY: Range = Range {
+        lo: i64::MIN,
+        hi: i64::MAX,
+    };
+    const BOOL: Range = Range { lo: 0, hi: 1 };
+
+    fn exactly(v: i64) -> Range {
+        Range { lo: v, hi: v }
+    }
+
+    fn of_bool(can_be_false: bool, can_be_true: bool) -> Range {
+        Range {
+            lo: i64::from(!can_be_false),
+            hi: i64::from(can_be_true),
+        }
+    }
+
+    /// Whether the value, as a condition (not 0), may be false and may be true.
+    fn truth(self) -> (bool, bool) {
+        let surely_true = self.lo > 0 || self.hi < 0;
+        let surely_false = self.lo == 0 && self.hi == 0;
+        (!surely_true, !surely_false)
+    }
+
+    /// The range of the sum.
+    fn plus(self, other: Range) -> Range {
+        Range {
+            lo: self.lo.saturating_add(other.lo),
+            hi: self.hi.saturating_add(other.hi),
+        }
+    }
+
+    /// The range of the difference.
+    fn minus(self, other: Range) -> Range {
+        Range {
+            lo: self.lo.saturating_sub(other.hi),
+            hi: self.hi.saturating_sub(other.lo),
+        }
+    }
+
+    /// The smallest range holding both.
+    fn hull(self, other: Range) -> Range {
+        Range {
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
+    }
+}
+
+/// The hand flags a player who did not go out may have: the others are never set for him.
+const NON_WINNER_FLAGS: u64 = hand::DEALER | hand::ORIGINAL_CALL | hand::CONCEALED_HAND;
+
+/// One regrouping of the tiles held alike: the sets of the pungs' reading that it removes,
+/// and those it puts in their place.
+struct Regrouping {
+    pungs: Vec<Elem>,
+    other: Vec<Elem>,
+}
+
+/// The regroupings of one tile, for every seat and prevailing wind (those that differ: a
+/// wind's flags say whether it is the player's own or the prevailing wind).
+struct Proof {
+    regroupings: Vec<Regrouping>,
+}
+
+impl Proof {
+    fn new(tile: Tile) -> Proof {
+        let mut regroupings: Vec<Regrouping> = Vec::new();
+        for seat in Wind::ALL {
+            for prevailing in Wind::ALL {
+                let mut flags = [0; Tile::COUNT];
+                flags[tile.index()] = tile_flags(tile, seat, prevailing);
+                let set = |kind| set_elem(Set::concealed(kind, tile), false, &flags);
+                let (pung, pair, single) =
+                    (set(SetKind::Pung), set(SetKind::Pair), set(SetKind::Single));
+                for (pungs, other) in [
+                    (vec![pung], vec![pair, single]),
+                    (vec![pung, single], vec![pair, pair]),
+                ] {
+                    if !regroupings
+                        .iter()
+                        .any(|r| r.pungs == pungs && r.other == other)
+                    {
+                        regroupings.push(Regrouping { pungs, other });
+                    }
+                }
+            }
+        }
+        Proof { regroupings }
+    }
+
+    /// What the item gives the pungs' reading more than the other reading of `r` (points,
+    /// doubles, faan or a limit hand's value), at least and at most.
+    fn gain(&self, item: &CompiledItem, r: &Regrouping) -> Range {
+        let (when, value) = (&item.condition.when, &item.value);
+        if item.for_each != ForEach::Set {
+            // Each element (the hand, a tile, a bonus tile) is the same in both readings and
+            // counts `value` when `when` holds of it.
+            return match value {
+                Compiled::Const(k) => self.change(when).times(*k),
+                _ if self.change(when) == Change::Same => self.change(value),
+                _ => Change::Either,
+            }
+            .range();
+        }
+        // The other sets count alike in both readings when neither the condition nor the
+        // value looks at more than the set and what the readings share.
+        if self.change(when) != Change::Same || self.change(value) != Change::Same {
+            return Range::ANY;
+        }
+        let counted = |e: Elem| match range(when, Some(e)).truth() {
+            (false, _) => range(value, Some(e)),
+            (true, false) => Range::exactly(0),
+            (true, true) => range(value, Some(e)).hull(Range::exactly(0)),
+        };
+        sum(&r.pungs, counted).minus(sum(&r.other, counted))
+    }
+
+    /// How whether the item applies (matches at least once) may move.
+    fn applies(&self, item: &CompiledItem) -> Change {
+        let when = &item.condition.when;
+        match item.for_each {
+            ForEach::Set => self.over_sets(when, Aggregate::Any),
+            _ => self.change(when),
+        }
+    }
+
+    /// True unless the item surely does not apply to a player who did not go out.
+    fn may_hold(&self, item: &CompiledItem) -> bool {
+        let elem = (item.for_each == ForEach::Hand).then(Elem::default);
+        range(&item.condition.when, elem).truth().1
+    }
+
+    /// The least the item's value may be, on any element.
+    fn least_value(&self, item: &CompiledItem) -> i64 {
+        let elem = (item.for_each == ForEach::Hand).then(Elem::default);
+        range(&item.value, elem).lo
+    }
+
+    /// How `c` may move, the element it looks at being the same in both readings.
+    fn change(&self, c: &Compiled) -> Change {
+        match c {
+            Compiled::Const(_)
+            | Compiled::HandMask(_)
+            | Compiled::HandInt(_)
+            | Compiled::ElemMask(_)
+            | Compiled::ElemInt(_)
+            // A pung has the suit of the pair and lone tile it replaces.
+            | Compiled::Suits(_)
+            | Compiled::Kinds
+            | Compiled::Shape(_)
+            | Compiled::Calling(_) => Change::Same,
+            Compiled::Not(a) | Compiled::Neg(a) => self.change(a).neg(),
+            Compiled::And(a, b) | Compiled::Or(a, b) => self.change(a).plus(self.change(b)),
+            Compiled::Cmp(op, a, b) => {
+                let (a, b) = (self.change(a), self.change(b));
+                match op {
+                    Cmp::Lt | Cmp::Le => a.neg().plus(b),
+                    Cmp::Gt | Cmp::Ge => a.plus(b.neg()),
+                    Cmp::Eq | Cmp::Ne if a == Change::Same && b == Change::Same => Change::Same,
+                    Cmp::Eq | Cmp::Ne => Change::Either,
+                }
+            }
+            Compiled::Arith(op, a, b) => match (op, &**a, &**b) {
+                (Arith::Add, _, _) => self.change(a).plus(self.change(b)),
+                (Arith::Sub, _, _) => self.change(a).plus(self.change(b).neg()),
+                (Arith::Mul, Compiled::Const(k), x) | (Arith::Mul | Arith::Div, x, Compiled::Const(k)) => {
+                    self.change(x).times(*k)
+                }
+                _ if self.change(a) == Change::Same && self.change(b) == Change::Same => {
+                    Change::Same
+                }
+                _ => Change::Either,
+            },
+            Compiled::Count(Collection::Sets, cond) => {
+                self.over_sets(cond, Aggregate::Count)
+            }
+            Compiled::Any(Collection::Sets, cond) => {
+                self.over_sets(cond, Aggregate::Any)
+            }
+            Compiled::All(Collection::Sets, cond) => {
+                self.over_sets(cond, Aggregate::All)
+            }
+            // Tiles and bonus tiles are the same in both readings; counting, `any` and `all`
+            // rise with the condition.
+            Compiled::Count(_, cond) | Compiled::Any(_, cond) | Compiled::All(_, cond) => {
+                self.change(cond)
+            }
+        }
+    }
+
+    /// How `aggregate` of `cond` over the sets may move: the sets the readings share count
+    /// alike when `cond` looks only at the set and at what the readings share.
+    fn over_sets(&self, cond: &Compiled, aggregate: Aggregate) -> Change {
+        if self.change(cond) != Change::Same {
+            return Change::Either;
+        }
+        let truth = |e: &Elem| range(cond, Some(*e)).truth();
+        let may_be_true = |sets: &[Elem]| sets.iter().any(|e| truth(e).1);
+        let surely_true = |sets: &[Elem]| sets.iter().any(|e| !truth(e).0);
+        let all_may_be_true = |sets: &[Elem]| sets.iter().all(|e| truth(e).1);
+        let all_surely_true = |sets: &[Elem]| sets.iter().all(|e| !truth(e).0);
+        self.over_regroupings(|r| match aggregate {
+            Aggregate::Count => {
+                let counted = |e: Elem| Range::of_bool(truth(&e).0, truth(&e).1);
+                let gain = sum(&r.pungs, counted).minus(sum(&r.other, counted));
+                Change::between(gain.lo, gain.hi)
+            }
+            // Rises when some other set holding means some pung-reading set holds.
+            Aggregate::Any => Change::of(
+                !may_be_true(&r.other) || surely_true(&r.pungs),
+                !may_be_true(&r.pungs) || surely_true(&r.other),
+            ),
+            Aggregate::All => Change::of(
+                !all_may_be_true(&r.other) || all_surely_true(&r.pungs),
+                !all_may_be_true(&r.pungs) || all_surely_true(&r.other),
+            ),
+        })
+    }
+
+    /// The move over every regrouping, each moving as `each` says.
+    fn over_regroupings(&self, each: impl Fn(&Regrouping) -> Change) -> Change {
+        let mut total = Change::Same;
+        for r in &self.regroupings {
+            total = total.plus(each(r));
+            if total == Change::Either {
+                break;
+            }
+        }
+        total
+    }
+}
+
+/// What is asked of the sets.
+#[derive(Clone, Copy)]
+enum Aggregate {
+    Count,
+    Any,
+    All,
+}
+
+/// The range of the sum of `f` over `sets`.
+fn sum(sets: &[Elem], f: impl Fn(Elem) -> Range) -> Range {
+    sets.iter()
+        .fold(Range::exactly(0), |acc, &e| acc.plus(f(e)))
+}
+
+/// The values `c` may take for a player who did not go out, looking at `elem` (or at an
+/// element not known, when `None`), whatever the rest of his hand.
+fn range(c: &Compiled, elem: Option<Elem>) -> Range {
+    let exact_on_elem = |c: &Compiled| {
+        elem.map(|e| {
+            let facts = Facts::new(0, -1, 0, &[], &[], &[]);
+            Range::exactly(c.eval(&facts, e))
+        })
+    };
+    match c {
+        Compiled::Const(v) => Range::exactly(*v),
+        Compiled::HandMask(m) => hand_mask(*m),
+        Compiled::ElemMask(_) => exact_on_elem(c).unwrap_or(Range::BOOL),
+        Compiled::ElemInt(_) => exact_on_elem(c).unwrap_or(Range::ANY),
+        Compiled::HandInt(_) => Range::ANY,
+        Compiled::Not(a) => {
+            let (f, t) = range(a, elem).truth();
+            Range::of_bool(t, f)
+        }
+        Compiled::Neg(a) => {
+            let r = range(a, elem);
+            Range {
+                lo: r.hi.saturating_neg(),
+                hi: r.lo.saturating_neg(),
+            }
+        }
+        Compiled::And(a, b) => {
+            let ((af, at), (bf, bt)) = (range(a, elem).truth(), range(b, elem).truth());
+            Range::of_bool(af || bf, at && bt)
+        }
+        Compiled::Or(a, b) => {
+            let ((af, at), (bf, bt)) = (range(a, elem).truth(), range(b, elem).truth());
+            Range::of_bool(af && bf, at || bt)
+        }
+        Compiled::Cmp(op, a, b) => compare(*op, range(a, elem), range(b, elem)),
+        Compiled::Arith(op, a, b) => {
+            let (a, b) = (range(a, elem), range(b, elem));
+            match op {
+                Arith::Add => Range {
+                    lo: a.lo.saturating_add(b.lo),
+                    hi: a.hi.saturating_add(b.hi),
+                },
+                Arith::Sub => Range {
+                    lo: a.lo.saturating_sub(b.hi),
+                    hi: a.hi.saturating_sub(b.lo),
+                },
+                Arith::Mul => {
+                    let corners = [a.lo, a.hi].map(|x| [b.lo, b.hi].map(|y| x.saturating_mul(y)));
+                    let corners = corners.as_flattened();
+                    Range {
+                        lo: corners.iter().copied().min().unwrap_or(0),
+                        hi: corners.iter().copied().max().unwrap_or(0),
+                    }
+                }
+                Arith::Div if a.lo == a.hi && b.lo == b.hi => {
+                    Range::exactly(arith(*op, a.lo, b.lo))
+                }
+                Arith::Div => Range::ANY,
+            }
+        }
+        Compiled::Count(..) => Range {
+            lo: 0,
+            hi: i64::MAX,
+        },
+        Compiled::Any(..) | Compiled::All(..) | Compiled::Shape(_) | Compiled::Calling(_) => {
+            Range::BOOL
+        }
+        Compiled::Suits(_) => Range { lo: 0, hi: 3 },
+        Compiled::Kinds => Range {
+            lo: 0,
+            hi: Tile::COUNT as i64,
+        },
+    }
+}
+
+/// The values a test of a non-winner's hand flags may take.
+fn hand_mask(m: Mask) -> Range {
+    // Every combination of the flags he may have (three bits: eight combinations).
+    let mut subset = 0u64;
+    let (mut can_be_false, mut can_be_true) = (false, false);
+    loop {
+        if m.test(subset) {
+            can_be_true = true;
+        } else {
+            can_be_false = true;
+        }
+        subset = subset.wrapping_sub(NON_WINNER_FLAGS) & NON_WINNER_FLAGS;
+        if subset == 0 {
+            break;
+        }
+    }
+    Range::of_bool(can_be_false, can_be_true)
+}
+
+/// The values a comparison of values in `a` and `b` may take.
+fn compare(op: Cmp, a: Range, b: Range) -> Range {
+    let (surely, surely_not) = match op {
+        Cmp::Lt => (a.hi < b.lo, a.lo >= b.hi),
+        Cmp::Le => (a.hi <= b.lo, a.lo > b.hi),
+        Cmp::Gt => (a.lo > b.hi, a.hi <= b.lo),
+        Cmp::Ge => (a.lo >= b.hi, a.hi < b.lo),
+        Cmp::Eq | Cmp::Ne => {
+            let equal = a.lo == a.hi && b.lo == b.hi && a.lo == b.lo;
+            let apart = a.hi < b.lo || b.hi < a.lo;
+            if op == Cmp::Eq {
+                (equal, apart)
+            } else {
+                (apart, equal)
+            }
+        }
+    };
+    Range::of_bool(!surely, !surely_not)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_non_winner_has_only_three_hand_flags() {
+        let mask = |all, none| Mask {
+            all,
+            none,
+            ..Mask::default()
+        };
+        // `winner` is never set for him; `not complete` always holds; `dealer and
+        // original_call` may or may not.
+        assert_eq!(hand_mask(mask(hand::WINNER, 0)), Range::exactly(0));
+        assert_eq!(hand_mask(mask(0, hand::COMPLETE)), Range::exactly(1));
+        assert_eq!(
+            hand_mask(mask(hand::DEALER | hand::ORIGINAL_CALL, 0)),
+            Range::BOOL
+        );
+        assert_eq!(
+            hand_mask(mask(hand::DEALER | hand::LATE, 0)),
+            Range::exactly(0)
+        );
+    }
+
+    #[test]
+    fn comparisons_of_ranges_are_sure_only_when_the_ranges_say_so() {
+        let r = |lo, hi| Range { lo, hi };
+        assert_eq!(compare(Cmp::Lt, r(0, 2), r(3, 5)), Range::exactly(1));
+        assert_eq!(compare(Cmp::Lt, r(0, 3), r(3, 5)), Range::BOOL);
+        assert_eq!(compare(Cmp::Ge, r(0, 3), r(4, 5)), Range::exactly(0));
+        assert_eq!(compare(Cmp::Eq, r(2, 2), r(2, 2)), Range::exactly(1));
+        assert_eq!(compare(Cmp::Eq, r(2, 3), r(2, 2)), Range::BOOL);
+        assert_eq!(compare(Cmp::Ne, r(0, 1), r(2, 2)), Range::exactly(1));
+    }
+
+    #[test]
+    fn moves_add_up_as_signs() {
+        use Change::*;
+        assert_eq!(Same.plus(Up), Up);
+        assert_eq!(Up.plus(Up), Up);
+        assert_eq!(Up.plus(Down), Either);
+        assert_eq!(Up.times(-2), Down);
+        assert_eq!(Down.times(0), Same);
+        assert_eq!(Change::between(0, 3), Up);
+        assert_eq!(Change::between(-1, 0), Down);
+    }
+}

@@ -1,0 +1,372 @@
+//! The proof that a non-winner's pungs score best (`rules::groupings`): what it proves for
+//! the built-in variants and for small variants made to test it, and that scoring with the
+//! groupings it leaves out gives the same score cards as reading every grouping, on random
+//! hands that did not go out.
+
+use std::sync::LazyLock;
+
+use mjrules::arrange::Groupings;
+use mjrules::evaluate::score;
+use mjrules::hand::{Hand, Melds, parse_hand};
+use mjrules::random::HandGenerator;
+use mjrules::rules::groupings::prove;
+use mjrules::rules::load::load_text;
+use mjrules::rules::{CompiledVariant, load};
+use mjrules::set::{Exposure, Set, SetKind};
+use mjrules::tiles::{Tile, TileCounts, TileSet, Wind};
+use proptest::prelude::*;
+
+/// The tiles with these indexes.
+fn tiles(indexes: impl IntoIterator<Item = usize>) -> TileSet {
+    let mut set = TileSet::default();
+    for i in indexes {
+        set.insert(Tile::from_index(i).unwrap());
+    }
+    set
+}
+
+const WINDS: std::ops::Range<usize> = 27..31;
+const DRAGONS: std::ops::Range<usize> = 31..34;
+
+/// Small variants, each with what the proof must leave regrouped (read every way).
+fn probes() -> Vec<(&'static str, String, TileSet)> {
+    let item = |kind: &str, id: &str, body: &str| {
+        format!(
+            "[[{kind}]]\nid = \"{id}\"\n{body}\ncite = {{ source = \"test\", at = \"probe\" }}\n"
+        )
+    };
+    // A concealed pung is worth 4 points in all of them.
+    let pung = item(
+        "points",
+        "pung",
+        "for-each = \"set\"\nwhen = \"pung and concealed\"\nvalue = 4",
+    );
+    let variant = |extra: &str| {
+        format!(
+            "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 1000\n{pung}{extra}"
+        )
+    };
+    vec![
+        // A pair is worth less than a pung: proved for every tile.
+        (
+            "pair below pung",
+            variant(&item(
+                "points",
+                "pair",
+                "for-each = \"set\"\nwhen = \"pair\"\nvalue = 2",
+            )),
+            TileSet::default(),
+        ),
+        // A pair is worth more than a pung: 3 alike read as a pair and a lone tile score 10,
+        // as a pung 4. Nothing proved.
+        (
+            "pair above pung",
+            variant(&item(
+                "points",
+                "pair",
+                "for-each = \"set\"\nwhen = \"pair\"\nvalue = 10",
+            )),
+            TileSet::all(),
+        ),
+        // Only a dragon pair is worth more: only the dragons are read every way.
+        (
+            "dragon pair above pung",
+            variant(&item(
+                "points",
+                "pair",
+                "for-each = \"set\"\nwhen = \"pair and dragon\"\nvalue = 10",
+            )),
+            tiles(DRAGONS),
+        ),
+        // Only the player's own wind as a pair is worth more: the winds are read every way
+        // (which wind is his own depends on his seat).
+        (
+            "own wind pair above pung",
+            variant(&item(
+                "points",
+                "pair",
+                "for-each = \"set\"\nwhen = \"pair and own_wind\"\nvalue = 10",
+            )),
+            tiles(WINDS),
+        ),
+        // Six sets or more double: three alike as a pair and a lone tile make one set more.
+        (
+            "more sets",
+            variant(&item(
+                "doubles",
+                "many",
+                "when = \"count(sets) >= 6\"\nvalue = 1",
+            )),
+            TileSet::all(),
+        ),
+        // Little three dragons: a pair of dragons may make it where a pung does not.
+        (
+            "little three dragons",
+            variant(&item(
+                "doubles",
+                "little",
+                "when = \"count(sets, pung and dragon) == 2 and count(sets, pair and dragon) == 1\"\nvalue = 1",
+            )),
+            tiles(DRAGONS),
+        ),
+        // No lone tile: four alike as two pairs leave none where a pung leaves one. Nothing
+        // proved.
+        (
+            "no lone tile",
+            variant(&item(
+                "doubles",
+                "none",
+                "when = \"not any(sets, single)\"\nvalue = 1",
+            )),
+            TileSet::all(),
+        ),
+        // No pair, and some dragon pung: only the pungs can make them.
+        (
+            "no pair, a dragon pung",
+            variant(&format!(
+                "{}{}",
+                item(
+                    "doubles",
+                    "no-pair",
+                    "when = \"all(sets, not pair)\"\nvalue = 1"
+                ),
+                item(
+                    "points",
+                    "dragon",
+                    "when = \"any(sets, pung and dragon)\"\nvalue = 3"
+                ),
+            )),
+            TileSet::default(),
+        ),
+        // Negative points: doubles would then lower the score. Nothing proved.
+        (
+            "negative points",
+            variant(&format!(
+                "{}{}",
+                item(
+                    "points",
+                    "minus",
+                    "for-each = \"set\"\nwhen = \"single\"\nvalue = -1"
+                ),
+                item(
+                    "doubles",
+                    "pungs",
+                    "for-each = \"set\"\nwhen = \"pung\"\nvalue = 1"
+                ),
+            )),
+            TileSet::all(),
+        ),
+        // A limit hand for the others that depends on the grouping. Nothing proved.
+        (
+            "limit hand on the sets",
+            variant(&item(
+                "limit-hands",
+                "four-pairs",
+                "who = \"others\"\nwhen = \"count(sets, pair) >= 4\"\nvalue = 500",
+            )),
+            TileSet::all(),
+        ),
+        // A limit hand only a winner can have is no obstacle.
+        (
+            "limit hand of a winner",
+            variant(&item(
+                "limit-hands",
+                "four-pairs",
+                "when = \"complete and count(sets, pair) >= 4\"\nvalue = 500",
+            )),
+            TileSet::default(),
+        ),
+    ]
+}
+
+/// The tiles `variant` reads every way, by `prove`.
+fn regrouped(variant: &CompiledVariant) -> TileSet {
+    let mut set = TileSet::default();
+    for tile in Tile::all() {
+        if prove(&variant.by_player[1].items, tile).is_err() {
+            set.insert(tile);
+        }
+    }
+    set
+}
+
+#[test]
+fn the_probes_prove_what_they_should() {
+    for (name, text, expected) in probes() {
+        let variant = load_text("probe.toml", &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(regrouped(&variant), expected, "{name}");
+        assert_eq!(
+            variant.groupings.regrouped, expected,
+            "{name}: the scorer's groupings"
+        );
+    }
+}
+
+#[test]
+fn the_built_in_variants_prove_what_they_should() {
+    // Czech and DMJL score little four joys and little three dragons for every player: a
+    // pair of winds or dragons may make one where a pung does not (the proof does not weigh
+    // it against big four joys or big three dragons), so the honours are read every way.
+    let honours = tiles(27..34);
+    for (id, expected) in [
+        ("bmja", TileSet::default()),
+        ("english", TileSet::default()),
+        ("polish", TileSet::default()),
+        ("czech", honours),
+        ("dmjl", honours),
+        ("hong-kong", TileSet::default()),
+        ("hong-kong-traditional", TileSet::default()),
+        ("hong-kong-canton", TileSet::default()),
+    ] {
+        let variant = load(id, &[]).unwrap();
+        assert_eq!(variant.groupings.regrouped, expected, "{id}");
+    }
+    let czech = load("czech", &[]).unwrap();
+    let blocker = |index: usize| {
+        let b = prove(&czech.by_player[1].items, Tile::from_index(index).unwrap()).unwrap_err();
+        czech.variant.items[b.item].id.value.clone()
+    };
+    // 7z, the red dragon; 2z, the south wind.
+    assert_eq!(blocker(33), "little-three-dragons");
+    assert_eq!(blocker(28), "little-four-joys");
+}
+
+#[test]
+fn a_pair_worth_more_than_a_pung_is_still_found() {
+    // North, did not go out, holds 555p 1m 3m 9s 2z 4z 6z 1s 8p 9m 7s concealed (13 tiles,
+    // no other tile twice). With a pair worth 10 and a concealed pung 4, the 5p read as a
+    // pair and a lone tile score 10, as a pung 4: the best is 10.
+    let (_, text, _) = probes().into_iter().nth(1).unwrap();
+    let variant = load_text("probe.toml", &text).unwrap();
+    let hand = parse_hand(
+        "hand.toml",
+        "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"555p 13m 9s 246z 1s 8p 9m 7s\"\nmelds = []\n",
+    )
+    .unwrap();
+    assert_eq!(score(&variant, &hand).totals.total, 10);
+}
+
+/// `variant` reading every grouping of every tile.
+fn reading_every_grouping(variant: &CompiledVariant) -> CompiledVariant {
+    let mut every = variant.clone();
+    every.groupings = Groupings::every();
+    every
+}
+
+/// The variants to check the proof on, the built-in ones then the probes: each as loaded,
+/// and reading every grouping.
+static VARIANTS: LazyLock<Vec<(String, CompiledVariant, CompiledVariant)>> = LazyLock::new(|| {
+    let mut out: Vec<(String, CompiledVariant)> = mjrules::rules::builtin::ids()
+        .map(|id| (id.to_string(), load(id, &[]).unwrap()))
+        .collect();
+    for (name, text, _) in probes() {
+        out.push((name.to_string(), load_text("probe.toml", &text).unwrap()));
+    }
+    out.into_iter()
+        .map(|(name, v)| {
+            let every = reading_every_grouping(&v);
+            (name, v, every)
+        })
+        .collect()
+});
+
+#[test]
+fn the_generated_non_winners_score_the_same_with_the_groupings_left_out() {
+    // The non-winners among the first 20,000 hands of `gen --seed 7` (the corpus of the
+    // performance page), under every built-in variant and every probe.
+    let mut hands = HandGenerator::new(7);
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        let hand = hands.corpus_hand(false);
+        if hand.is_winner() {
+            continue;
+        }
+        checked += 1;
+        for (name, variant, every) in VARIANTS.iter() {
+            assert_eq!(
+                score(variant, &hand),
+                score(every, &hand),
+                "{name}: {hand:?}"
+            );
+        }
+    }
+    assert!(checked > 4_000, "{checked} non-winners");
+}
+
+/// Takes `n` more copies of tile `i`, if that makes no more than four.
+fn take(used: &mut [u8; Tile::COUNT], i: usize, n: u8) -> bool {
+    let fits = used[i] + n <= 4;
+    if fits {
+        used[i] += n;
+    }
+    fits
+}
+
+/// A hand that did not go out, rich in tiles held three and four alike, honours most of all.
+fn non_winner() -> impl Strategy<Value = Hand> {
+    let tile = prop_oneof![0usize..34, 27usize..34];
+    let alike = prop::collection::vec((tile.clone(), 3u8..=4), 0..=4);
+    let loose = prop::collection::vec(tile, 0..8);
+    let meld = (0usize..34, 0u8..3, any::<bool>());
+    let melds = prop::collection::vec(meld, 0..=2);
+    let wind = (0usize..4).prop_map(|i| Wind::ALL[i]);
+    (alike, loose, melds, wind.clone(), wind, any::<bool>()).prop_map(
+        |(alike, loose, melds, seat, prevailing, original_call)| {
+            let mut used = [0u8; Tile::COUNT];
+            let mut declared = Melds::new();
+            for (i, kind, exposed) in melds {
+                let tile = Tile::from_index(i).unwrap();
+                let (kind, n) = match kind {
+                    0 => (SetKind::Pung, 3),
+                    1 => (SetKind::Kong, 4),
+                    _ if tile.is_suited() && tile.number() <= 7 => (SetKind::Chow, 0),
+                    _ => (SetKind::Pung, 3),
+                };
+                let fits = if kind == SetKind::Chow {
+                    (0..3).all(|k| used[i + k] < 4) && (0..3).all(|k| take(&mut used, i + k, 1))
+                } else {
+                    take(&mut used, i, n)
+                };
+                if fits {
+                    let mut set = Set::concealed(kind, tile);
+                    set.declared = true;
+                    if exposed {
+                        set.exposure = Exposure::Exposed;
+                    }
+                    declared.push(set);
+                }
+            }
+            let mut concealed = TileCounts::default();
+            for (i, n) in alike.into_iter().chain(loose.into_iter().map(|i| (i, 1))) {
+                if concealed.total() + usize::from(n) <= 14 - 3 * declared.len()
+                    && take(&mut used, i, n)
+                {
+                    for _ in 0..n {
+                        concealed.add(Tile::from_index(i).unwrap());
+                    }
+                }
+            }
+            Hand {
+                seat,
+                prevailing,
+                concealed,
+                melds: declared,
+                bonus: Default::default(),
+                seen: TileCounts::default(),
+                win: None,
+                original_call,
+            }
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_non_winners_score_the_same_with_the_groupings_left_out(hand in non_winner()) {
+        for (name, variant, every) in VARIANTS.iter() {
+            prop_assert_eq!(score(variant, &hand), score(every, &hand), "{}", name);
+        }
+    }
+}

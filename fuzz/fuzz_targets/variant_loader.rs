@@ -1,19 +1,27 @@
 //! Any text given as a variant file loads or is refused with problems inside the text; a
-//! variant that loads scores a hand without a panic, and is audited against the same text
-//! taken as its source (citations, parts and scoring lines looked for in any text).
+//! variant that loads scores a winning hand and two hands that did not go out without a panic
+//! (built with `-a`, the scorer also reads every grouping of the non-winners' tiles held
+//! alike and checks that those the proof left out score no more), and is audited against the
+//! same text taken as its source (citations, parts and scoring lines looked for in any text).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mjrules::rules::LoadError;
 
-const HAND: &str = "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"222m 345p 666s 99s\"\nmelds = [\"777z\"]\nbonus = [\"2f\"]\n[win]\ntile = \"4p\"\nfrom = \"discard\"\n";
+const HANDS: [&str; 3] = [
+    "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"222m 345p 666s 99s\"\nmelds = [\"777z\"]\nbonus = [\"2f\"]\n[win]\ntile = \"4p\"\nfrom = \"discard\"\n",
+    "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"5555p 777z 11z 24s 9m 1p\"\nmelds = []\n",
+    "seat = \"east\"\nprevailing = \"east\"\nconcealed = \"555z 666z 777z 111p 1z\"\nmelds = []\n",
+];
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     match mjrules::rules::load::load_text("fuzz.toml", text) {
         Ok(variant) => {
-            let hand = mjrules::hand::parse_hand("hand.toml", HAND).unwrap();
-            let _ = mjrules::evaluate::score(&variant, &hand);
+            for text in HANDS {
+                let hand = mjrules::hand::parse_hand("hand.toml", text).unwrap();
+                let _ = mjrules::evaluate::score(&variant, &hand);
+            }
             let _ = mjrules::audit::audit(&variant, "fuzz.toml", text).text();
         }
         Err(LoadError::Files(errors)) => {

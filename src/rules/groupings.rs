@@ -31,6 +31,8 @@
 //! and the items that count on top of it must be the same in both readings: a limit hand is
 //! kept over an equal total of more points, so its reading must not change.
 
+use arrayvec::ArrayVec;
+
 use crate::arrange::Groupings;
 use crate::predicate::Compiled;
 use crate::predicate::compile::{Arith, Cmp, Collection, Mask};
@@ -106,19 +108,13 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
         if !item.replaces.is_empty() && proof.applies(item) != Change::Same {
             return blocked("it replaces other items, and may apply to one grouping only");
         }
-        let gains: Vec<Range> = proof
-            .regroupings
-            .iter()
-            .map(|r| {
-                let g = proof.gain(item, r);
-                // An item that another replaces may count in neither reading.
-                if replaced(item) {
-                    g.hull(Range::exactly(0))
-                } else {
-                    g
-                }
-            })
-            .collect();
+        let mut gains = proof.gains(item);
+        if replaced(item) {
+            // An item that another replaces may count in neither reading.
+            for g in &mut gains {
+                *g = g.hull(Range::exactly(0));
+            }
+        }
         let same = gains.iter().all(|g| *g == Range::exactly(0));
         if limit_hands && item.kind == ItemKind::LimitHand {
             // A limit hand is kept over an equal total with more points: it must apply, and
@@ -300,8 +296,8 @@ const NON_WINNER_FLAGS: u64 = hand::DEALER | hand::ORIGINAL_CALL | hand::CONCEAL
 /// One regrouping of the tiles held alike: the sets of the pungs' reading that it removes,
 /// and those it puts in their place.
 struct Regrouping {
-    pungs: Vec<Elem>,
-    other: Vec<Elem>,
+    pungs: ArrayVec<Elem, 2>,
+    other: ArrayVec<Elem, 2>,
 }
 
 /// The regroupings of one tile, for every seat and prevailing wind (those that differ: a
@@ -321,14 +317,18 @@ impl Proof {
                 let (pung, pair, single) =
                     (set(SetKind::Pung), set(SetKind::Pair), set(SetKind::Single));
                 for (pungs, other) in [
-                    (vec![pung], vec![pair, single]),
-                    (vec![pung, single], vec![pair, pair]),
+                    (&[pung][..], [pair, single]),
+                    (&[pung, single][..], [pair, pair]),
                 ] {
+                    let r = Regrouping {
+                        pungs: pungs.iter().copied().collect(),
+                        other: other.into(),
+                    };
                     if !regroupings
                         .iter()
-                        .any(|r| r.pungs == pungs && r.other == other)
+                        .any(|x| x.pungs == r.pungs && x.other == r.other)
                     {
-                        regroupings.push(Regrouping { pungs, other });
+                        regroupings.push(r);
                     }
                 }
             }
@@ -336,31 +336,35 @@ impl Proof {
         Proof { regroupings }
     }
 
-    /// What the item gives the pungs' reading more than the other reading of `r` (points,
-    /// doubles, faan or a limit hand's value), at least and at most.
-    fn gain(&self, item: &CompiledItem, r: &Regrouping) -> Range {
+    /// What the item gives the pungs' reading more than the other reading (points, doubles,
+    /// faan or a limit hand's value), at least and at most, for each regrouping.
+    fn gains(&self, item: &CompiledItem) -> Vec<Range> {
         let (when, value) = (&item.condition.when, &item.value);
+        let (when_moves, value_moves) = (self.change(when), self.change(value));
         if item.for_each != ForEach::Set {
             // Each element (the hand, a tile, a bonus tile) is the same in both readings and
             // counts `value` when `when` holds of it.
-            return match value {
-                Compiled::Const(k) => self.change(when).times(*k),
-                _ if self.change(when) == Change::Same => self.change(value),
+            let gain = match value {
+                Compiled::Const(k) => when_moves.times(*k),
+                _ if when_moves == Change::Same => value_moves,
                 _ => Change::Either,
-            }
-            .range();
+            };
+            return vec![gain.range(); self.regroupings.len()];
         }
         // The other sets count alike in both readings when neither the condition nor the
         // value looks at more than the set and what the readings share.
-        if self.change(when) != Change::Same || self.change(value) != Change::Same {
-            return Range::ANY;
+        if when_moves != Change::Same || value_moves != Change::Same {
+            return vec![Range::ANY; self.regroupings.len()];
         }
         let counted = |e: Elem| match range(when, Some(e)).truth() {
             (false, _) => range(value, Some(e)),
             (true, false) => Range::exactly(0),
             (true, true) => range(value, Some(e)).hull(Range::exactly(0)),
         };
-        sum(&r.pungs, counted).minus(sum(&r.other, counted))
+        self.regroupings
+            .iter()
+            .map(|r| sum(&r.pungs, counted).minus(sum(&r.other, counted)))
+            .collect()
     }
 
     /// How whether the item applies (matches at least once) may move.

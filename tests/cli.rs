@@ -271,24 +271,22 @@ fn check_exits_0_on_a_good_file_and_2_on_a_bad_one() {
 
 #[test]
 fn check_says_which_tiles_a_non_winner_has_read_every_way() {
-    // Czech scores little four joys and little three dragons for every player, so a pair of
-    // winds or dragons may score where their pung does not: those tiles are read every way.
-    // BMJA's non-winner items are proved to favour the pungs: no note.
-    let out = mjrules(&["check", "czech", "bmja"], None);
+    // A house rule on Czech that makes a dragon pair worth 10 points, more than a concealed
+    // dragon pung's 8: a non-winner's dragons are read every way. Czech itself is proved for
+    // every tile: no note.
+    let house = "tests/variants/dragon-pair-bonus.toml";
+    let out = mjrules(&["check", house, "czech"], None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     let notes: Vec<&str> = text.lines().filter(|l| l.starts_with("  note:")).collect();
-    assert_eq!(notes.len(), 2, "{text}");
-    assert!(notes[0].contains("1234z held alike") && notes[0].contains("`little-four-joys`"));
-    assert!(notes[1].contains("567z held alike") && notes[1].contains("`little-three-dragons`"));
-    assert!(text.ends_with("bmja: ok (bmja)\n"), "{text}");
-    let out = mjrules(&["check", "czech", "bmja", "--format", "json"], None);
+    assert_eq!(notes.len(), 1, "{text}");
+    assert!(notes[0].contains("567z held alike"), "{text}");
+    assert!(notes[0].contains("`pair-dragon-bonus`"), "{text}");
+    assert!(text.ends_with("czech: ok (czech)\n"), "{text}");
+    let out = mjrules(&["check", house, "czech", "--format", "json"], None);
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(report[0]["read_every_way"][1]["tiles"], "567z");
-    assert_eq!(
-        report[0]["read_every_way"][1]["item"],
-        "little-three-dragons"
-    );
+    assert_eq!(report[0]["read_every_way"][0]["tiles"], "567z");
+    assert_eq!(report[0]["read_every_way"][0]["item"], "pair-dragon-bonus");
     assert_eq!(report[1]["read_every_way"], serde_json::json!([]));
 }
 

@@ -138,6 +138,33 @@ fn probes() -> Vec<(&'static str, String, TileSet)> {
             )),
             TileSet::default(),
         ),
+        // Czech's doubles: one for each dragon pung, one for little three dragons (two dragon
+        // pungs and a dragon pair), two for big three dragons. A dragon pair may make little
+        // three dragons, but only where the pung makes big three dragons: proved, by weighing
+        // the two together for every count of the other dragon pungs (0 to 2).
+        (
+            "little and big three dragons",
+            variant(&three_dragons(1)),
+            TileSet::default(),
+        ),
+        // The same with little three dragons worth four doubles: three dragon pungs score
+        // 3 + 2 doubles, two and a dragon pair 2 + 4. The dragons are read every way.
+        (
+            "little three dragons above big",
+            variant(&three_dragons(4)),
+            tiles(DRAGONS),
+        ),
+        // Three honour pungs and an honour pair double; nothing makes up for it when a
+        // fourth honour pung turns it off (the other honours may hold three pungs).
+        (
+            "three honour pungs and an honour pair",
+            variant(&item(
+                "doubles",
+                "three",
+                "when = \"count(sets, pung and honour) == 3 and any(sets, pair and honour)\"\nvalue = 1",
+            )),
+            tiles(27..34),
+        ),
         // Negative points: doubles would then lower the score. Nothing proved.
         (
             "negative points",
@@ -179,6 +206,16 @@ fn probes() -> Vec<(&'static str, String, TileSet)> {
     ]
 }
 
+/// Czech's dragon doubles (text 000, 116 g and h), little three dragons worth `little`.
+fn three_dragons(little: i64) -> String {
+    let cite = "cite = { source = \"test\", at = \"probe\" }";
+    format!(
+        "[[doubles]]\nid = \"dragon\"\nfor-each = \"set\"\nwhen = \"pung_or_kong and dragon\"\nvalue = 1\n{cite}\n\
+         [[doubles]]\nid = \"little\"\nwhen = \"count(sets, pung_or_kong and dragon) == 2 and any(sets, pair and dragon)\"\nvalue = {little}\n{cite}\n\
+         [[doubles]]\nid = \"big\"\nwhen = \"count(sets, pung_or_kong and dragon) == 3\"\nvalue = 2\n{cite}\n"
+    )
+}
+
 /// The tiles `variant` reads every way, by `prove`.
 fn regrouped(variant: &CompiledVariant) -> TileSet {
     let mut set = TileSet::default();
@@ -204,16 +241,16 @@ fn the_probes_prove_what_they_should() {
 
 #[test]
 fn the_built_in_variants_prove_what_they_should() {
-    // Czech and DMJL score little four joys and little three dragons for every player: a
-    // pair of winds or dragons may make one where a pung does not (the proof does not weigh
-    // it against big four joys or big three dragons), so the honours are read every way.
-    let honours = tiles(27..34);
+    // Every tile is proved for every built-in variant. Czech and DMJL score little four joys
+    // and little three dragons for every player, which a pair of winds or dragons may make
+    // where the pung does not: they are weighed against big four joys and big three dragons
+    // and the pungs' own doubles.
     for (id, expected) in [
         ("bmja", TileSet::default()),
         ("english", TileSet::default()),
         ("polish", TileSet::default()),
-        ("czech", honours),
-        ("dmjl", honours),
+        ("czech", TileSet::default()),
+        ("dmjl", TileSet::default()),
         ("hong-kong", TileSet::default()),
         ("hong-kong-traditional", TileSet::default()),
         ("hong-kong-canton", TileSet::default()),
@@ -221,14 +258,59 @@ fn the_built_in_variants_prove_what_they_should() {
         let variant = load(id, &[]).unwrap();
         assert_eq!(variant.groupings.regrouped, expected, "{id}");
     }
-    let czech = load("czech", &[]).unwrap();
-    let blocker = |index: usize| {
-        let b = prove(&czech.by_player[1].items, Tile::from_index(index).unwrap()).unwrap_err();
-        czech.variant.items[b.item].id.value.clone()
-    };
-    // 7z, the red dragon; 2z, the south wind.
-    assert_eq!(blocker(33), "little-three-dragons");
-    assert_eq!(blocker(28), "little-four-joys");
+}
+
+#[test]
+fn the_item_that_stops_the_proof_is_named() {
+    let (_, text, _) = probes()
+        .into_iter()
+        .find(|p| p.0 == "little three dragons above big")
+        .unwrap();
+    let variant = load_text("probe.toml", &text).unwrap();
+    // 7z, the red dragon.
+    let blocker = prove(&variant.by_player[1].items, Tile::from_index(33).unwrap()).unwrap_err();
+    assert_eq!(variant.variant.items[blocker.item].id.value, "little");
+}
+
+/// The total of a non-winner of seat North in an East round holding `concealed`, under the
+/// probe `name`.
+fn probe_total(name: &str, concealed: &str) -> i64 {
+    let (_, text, _) = probes().into_iter().find(|p| p.0 == name).unwrap();
+    let variant = load_text("probe.toml", &text).unwrap();
+    let hand = format!(
+        "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\nmelds = []\n"
+    );
+    score(&variant, &parse_hand("hand.toml", &hand).unwrap())
+        .totals
+        .total
+}
+
+#[test]
+fn where_the_proof_fails_the_better_grouping_is_found() {
+    // 555z 666z 777z 111p 9m, little three dragons worth 4 doubles. All pungs: 4 concealed
+    // pungs, 16 points; 3 dragon doubles and big three dragons 2: 16 x 2^5 = 512. One dragon
+    // as a pair and a lone tile: 12 points; 2 dragon doubles and little three dragons 4:
+    // 12 x 2^6 = 768. Two dragons broken: 8 points, 1 double, 16. Best 768.
+    assert_eq!(
+        probe_total("little three dragons above big", "555z 666z 777z 111p 9m"),
+        768
+    );
+    // The same hand when little three dragons is worth 1: the pungs score 512, one dragon
+    // broken 12 x 2^3 = 96. Best 512, read from the pungs alone.
+    assert_eq!(
+        probe_total("little and big three dragons", "555z 666z 777z 111p 9m"),
+        512
+    );
+    // 111z 222z 333z 555z 9m, three honour pungs and an honour pair worth a double. All
+    // pungs: 16 points, no double (four honour pungs). One honour broken: 12 points, one
+    // double, 24. Best 24.
+    assert_eq!(
+        probe_total(
+            "three honour pungs and an honour pair",
+            "111z 222z 333z 555z 9m"
+        ),
+        24
+    );
 }
 
 #[test]
@@ -253,8 +335,8 @@ fn reading_every_grouping(variant: &CompiledVariant) -> CompiledVariant {
     every
 }
 
-/// The variants to check the proof on, the built-in ones then the probes: each as loaded,
-/// and reading every grouping.
+/// The variants to check the proof on, the built-in ones, the probes and a house rule: each
+/// as loaded, and reading every grouping.
 static VARIANTS: LazyLock<Vec<(String, CompiledVariant, CompiledVariant)>> = LazyLock::new(|| {
     let mut out: Vec<(String, CompiledVariant)> = mjrules::rules::builtin::ids()
         .map(|id| (id.to_string(), load(id, &[]).unwrap()))
@@ -262,6 +344,11 @@ static VARIANTS: LazyLock<Vec<(String, CompiledVariant, CompiledVariant)>> = Laz
     for (name, text, _) in probes() {
         out.push((name.to_string(), load_text("probe.toml", &text).unwrap()));
     }
+    let house = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/variants/dragon-pair-bonus.toml"
+    );
+    out.push(("dragon-pair-bonus".to_string(), load(house, &[]).unwrap()));
     out.into_iter()
         .map(|(name, v)| {
             let every = reading_every_grouping(&v);

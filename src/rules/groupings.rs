@@ -30,17 +30,27 @@
 //! alike in both readings. When a limit hand may apply to a non-winner (a calling hand), it
 //! and the items that count on top of it must be the same in both readings: a limit hand is
 //! kept over an equal total of more points, so its reading must not change.
+//!
+//! Where a sum may fall below 0 only because of items on the whole hand worth a constant
+//! (Czech's little three dragons, which a dragon pair may make where the pung does not),
+//! those items are weighed together (`Proof::weigh`): every count, `any` and `all` over the
+//! sets they read takes each value it may have over the other sets (a count of dragon pungs
+//! besides the regrouped dragon is at most 2), the regrouped sets add what they give in each
+//! reading, and the items are evaluated on both. Big three dragons then makes up, on the
+//! pungs, for the little three dragons the pair makes.
+
+use std::sync::LazyLock;
 
 use arrayvec::ArrayVec;
 
-use crate::arrange::Groupings;
+use crate::arrange::{Groupings, MAX_SETS};
 use crate::predicate::Compiled;
 use crate::predicate::compile::{Arith, Cmp, Collection, Mask};
 use crate::predicate::elements::{set_elem, tile_flags};
 use crate::predicate::eval::{Elem, Facts, arith};
 use crate::predicate::names::hand;
 use crate::rules::{CompiledItem, ForEach, ItemKind};
-use crate::set::{Set, SetKind};
+use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{Tile, TileSet, Wind};
 
 /// Why the pungs of a tile could not be proved to score best.
@@ -88,10 +98,8 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
     let limit_hands = items
         .iter()
         .any(|i| i.kind == ItemKind::LimitHand && proof.may_hold(i));
-    let replaced = |item: &CompiledItem| items.iter().any(|i| i.replaces.contains(&item.index));
-    // What the pungs give more than the other grouping, in points, doubles and faan, by
-    // regrouping; and, for each, the item that gives least.
-    let mut gain = vec![[(Range::exactly(0), None); 3]; proof.regroupings.len()];
+    // What each item gives the pungs more than the other grouping, by regrouping.
+    let mut counted: Vec<Counted> = Vec::new();
     for item in items {
         let blocked = |why| {
             Err(Blocker {
@@ -109,7 +117,8 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
             return blocked("it replaces other items, and may apply to one grouping only");
         }
         let mut gains = proof.gains(item);
-        if replaced(item) {
+        let replaced = items.iter().any(|i| i.replaces.contains(&item.index));
+        if replaced {
             // An item that another replaces may count in neither reading.
             for g in &mut gains {
                 *g = g.hull(Range::exactly(0));
@@ -133,23 +142,47 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
             ItemKind::Doubles => 1,
             _ => 2,
         };
-        for (total, g) in gain.iter_mut().zip(gains) {
-            let (sum, least) = &mut total[slot];
-            *sum = sum.plus(g);
-            if g.lo < 0 && least.is_none_or(|(lo, _)| g.lo < lo) {
-                *least = Some((g.lo, item.index));
-            }
-        }
+        // An item on the whole hand worth a constant can be weighed against others that
+        // read the same counts of sets (see `Proof::weigh`).
+        let weighable = match (&item.value, item.for_each) {
+            (Compiled::Const(k), ForEach::Hand) if !replaced => Some(*k),
+            _ => None,
+        };
+        counted.push(Counted {
+            item,
+            slot,
+            gains,
+            weighable,
+        });
     }
-    for (sum, least) in gain.iter().flatten() {
-        if sum.lo < 0 {
+    // The most sets each count weighed may find besides the regrouped ones, once worked out.
+    let mut most: Vec<(&Compiled, i64)> = Vec::new();
+    for (j, r) in proof.regroupings.iter().enumerate() {
+        if let Err(slot) = proof.weigh(r, j, &counted, &mut most) {
+            let least = counted
+                .iter()
+                .filter(|c| c.slot == slot && c.gains[j].lo < 0)
+                .min_by_key(|c| c.gains[j].lo)
+                .map_or(0, |c| c.item.index);
             return Err(Blocker {
-                item: least.map_or(0, |(_, item)| item),
+                item: least,
                 why: "it may give another grouping more than the other items give the pungs",
             });
         }
     }
     Ok(())
+}
+
+/// An item that counts for a non-winner, with what it gives the pungs more than the other
+/// grouping, for each regrouping.
+struct Counted<'a> {
+    item: &'a CompiledItem,
+    /// Points 0, doubles 1, faan 2.
+    slot: usize,
+    gains: Vec<Range>,
+    /// Its value, when it looks at the whole hand, is worth a constant, and no item replaces
+    /// it.
+    weighable: Option<i64>,
 }
 
 /// How a value may move when a regrouping is undone: from its value on the pair and lone
@@ -290,6 +323,31 @@ impl Range {
     }
 }
 
+/// The flags of every tile, for each seat and prevailing wind.
+static CONTEXTS: LazyLock<Vec<[u64; Tile::COUNT]>> = LazyLock::new(|| {
+    Wind::ALL
+        .iter()
+        .flat_map(|&seat| Wind::ALL.map(|prevailing| (seat, prevailing)))
+        .map(|(seat, prevailing)| {
+            std::array::from_fn(|i| {
+                let tile = Tile::from_index(i).expect("an index below COUNT");
+                tile_flags(tile, seat, prevailing)
+            })
+        })
+        .collect()
+});
+
+/// The flags of every tile for the seats and prevailing winds that give `tile` different
+/// flags (one for a suited tile or a dragon, four for a wind: own or not, prevailing or not).
+fn contexts_of(tile: Tile) -> impl Iterator<Item = &'static [u64; Tile::COUNT]> {
+    let i = tile.index();
+    CONTEXTS
+        .iter()
+        .enumerate()
+        .filter(move |(k, flags)| !CONTEXTS[..*k].iter().any(|f| f[i] == flags[i]))
+        .map(|(_, flags)| flags)
+}
+
 /// The hand flags a player who did not go out may have: the others are never set for him.
 const NON_WINNER_FLAGS: u64 = hand::DEALER | hand::ORIGINAL_CALL | hand::CONCEALED_HAND;
 
@@ -300,40 +358,31 @@ struct Regrouping {
     other: ArrayVec<Elem, 2>,
 }
 
-/// The regroupings of one tile, for every seat and prevailing wind (those that differ: a
-/// wind's flags say whether it is the player's own or the prevailing wind).
+/// The regroupings of one tile, for every seat and prevailing wind that gives it different
+/// flags (a wind's say whether it is the player's own or the prevailing wind).
 struct Proof {
+    tile: Tile,
     regroupings: Vec<Regrouping>,
 }
 
 impl Proof {
     fn new(tile: Tile) -> Proof {
-        let mut regroupings: Vec<Regrouping> = Vec::new();
-        for seat in Wind::ALL {
-            for prevailing in Wind::ALL {
-                let mut flags = [0; Tile::COUNT];
-                flags[tile.index()] = tile_flags(tile, seat, prevailing);
-                let set = |kind| set_elem(Set::concealed(kind, tile), false, &flags);
-                let (pung, pair, single) =
-                    (set(SetKind::Pung), set(SetKind::Pair), set(SetKind::Single));
-                for (pungs, other) in [
-                    (&[pung][..], [pair, single]),
-                    (&[pung, single][..], [pair, pair]),
-                ] {
-                    let r = Regrouping {
-                        pungs: pungs.iter().copied().collect(),
-                        other: other.into(),
-                    };
-                    if !regroupings
-                        .iter()
-                        .any(|x| x.pungs == r.pungs && x.other == r.other)
-                    {
-                        regroupings.push(r);
-                    }
-                }
+        let mut regroupings = Vec::new();
+        for flags in contexts_of(tile) {
+            let set = |kind| set_elem(Set::concealed(kind, tile), false, flags);
+            let (pung, pair, single) =
+                (set(SetKind::Pung), set(SetKind::Pair), set(SetKind::Single));
+            for (pungs, other) in [
+                (&[pung][..], [pair, single]),
+                (&[pung, single][..], [pair, pair]),
+            ] {
+                regroupings.push(Regrouping {
+                    pungs: pungs.iter().copied().collect(),
+                    other: other.into(),
+                });
             }
         }
-        Proof { regroupings }
+        Proof { tile, regroupings }
     }
 
     /// What the item gives the pungs' reading more than the other reading (points, doubles,
@@ -365,6 +414,191 @@ impl Proof {
             .iter()
             .map(|r| sum(&r.pungs, counted).minus(sum(&r.other, counted)))
             .collect()
+    }
+
+    /// Whether what the items give the pungs' reading more than the other reading of `r`
+    /// (the `j`th regrouping) adds up to 0 or more, in points, doubles and faan; or the first
+    /// of these (0, 1, 2) that may not.
+    ///
+    /// When the gains do not add up on their own, the items on the whole hand that lose are
+    /// weighed together, for every value the counts of sets they read may have over the other
+    /// sets. Little three dragons, which a dragon pair may make, is then weighed against big
+    /// three dragons, which the pung then makes, since both read the count of dragon pungs.
+    fn weigh<'c>(
+        &self,
+        r: &Regrouping,
+        j: usize,
+        counted: &[Counted<'c>],
+        most: &mut Vec<(&'c Compiled, i64)>,
+    ) -> Result<(), usize> {
+        let mut sums = [0i64; 3];
+        for c in counted {
+            sums[c.slot] = sums[c.slot].saturating_add(c.gains[j].lo);
+        }
+        let Some(failing) = sums.iter().position(|&s| s < 0) else {
+            return Ok(());
+        };
+        let mut fixed = [0i64; 3];
+        let mut weighed = Vec::new();
+        for c in counted {
+            match c.weighable {
+                Some(k) if c.gains[j].lo < 0 => weighed.push((&c.item.condition.when, k, c.slot)),
+                _ => fixed[c.slot] = fixed[c.slot].saturating_add(c.gains[j].lo),
+            }
+        }
+        if let Some(slot) = fixed.iter().position(|&f| f == i64::MIN) {
+            return Err(slot);
+        }
+        if weighed.is_empty() {
+            return Err(failing);
+        }
+        let mut reads: Vec<Read> = Vec::new();
+        for (when, ..) in &weighed {
+            if !self.reads_in(when, r, &mut reads, most) {
+                return Err(failing);
+            }
+        }
+        // Every value of the reads over the other sets, as an odometer.
+        let combinations = reads
+            .iter()
+            .try_fold(1u64, |n, read| n.checked_mul(read.most as u64 + 1));
+        if combinations.is_none_or(|n| n > 4096) {
+            return Err(failing);
+        }
+        let mut base = vec![0i64; reads.len()];
+        loop {
+            let mut sums = fixed;
+            for &(when, k, slot) in &weighed {
+                let side = |pungs: bool| {
+                    let value = |c: &Compiled| {
+                        let i = reads.iter().position(|read| read.node == c)?;
+                        Some(Range::exactly(reads[i].value(base[i], pungs)))
+                    };
+                    let (may_be_false, may_be_true) =
+                        range_with(when, Some(Elem::default()), &value).truth();
+                    Range::of_bool(may_be_false, may_be_true)
+                };
+                let moved = side(true).minus(side(false));
+                let gain = [moved.lo.saturating_mul(k), moved.hi.saturating_mul(k)];
+                sums[slot] = sums[slot].saturating_add(gain[0].min(gain[1]));
+            }
+            if let Some(slot) = sums.iter().position(|&s| s < 0) {
+                return Err(slot);
+            }
+            let Some(i) = base.iter().zip(&reads).position(|(b, read)| *b < read.most) else {
+                return Ok(());
+            };
+            base[i] += 1;
+            base[..i].fill(0);
+        }
+    }
+
+    /// Adds to `reads` the counts, `any` and `all` over the sets in `c` (not inside one
+    /// another), with what the sets of `r` add to each; false when one cannot be weighed: its
+    /// condition looks beyond the set, or is not settled on the regrouped sets.
+    fn reads_in<'c>(
+        &self,
+        c: &'c Compiled,
+        r: &Regrouping,
+        reads: &mut Vec<Read<'c>>,
+        most: &mut Vec<(&'c Compiled, i64)>,
+    ) -> bool {
+        let (aggregate, cond) = match c {
+            Compiled::Count(Collection::Sets, cond) => (Aggregate::Count, cond),
+            Compiled::Any(Collection::Sets, cond) => (Aggregate::Any, cond),
+            Compiled::All(Collection::Sets, cond) => (Aggregate::All, cond),
+            Compiled::Count(_, _) | Compiled::Any(_, _) | Compiled::All(_, _) => {
+                return self.change(c) == Change::Same;
+            }
+            Compiled::Not(a) | Compiled::Neg(a) => return self.reads_in(a, r, reads, most),
+            Compiled::And(a, b)
+            | Compiled::Or(a, b)
+            | Compiled::Cmp(_, a, b)
+            | Compiled::Arith(_, a, b) => {
+                return self.reads_in(a, r, reads, most) && self.reads_in(b, r, reads, most);
+            }
+            _ => return true,
+        };
+        if self.change(cond) != Change::Same {
+            return false;
+        }
+        let settled = |sets: &[Elem]| -> Option<Vec<bool>> {
+            sets.iter()
+                .map(|&e| match range(cond, Some(e)).truth() {
+                    (true, true) => None,
+                    (_, holds) => Some(holds),
+                })
+                .collect()
+        };
+        let (Some(pungs), Some(other)) = (settled(&r.pungs), settled(&r.other)) else {
+            return false;
+        };
+        let fold = |holds: Vec<bool>| match aggregate {
+            Aggregate::Count => holds.iter().filter(|&&h| h).count() as i64,
+            Aggregate::Any => i64::from(holds.contains(&true)),
+            Aggregate::All => i64::from(!holds.contains(&false)),
+        };
+        if !reads.iter().any(|read| read.node == c) {
+            reads.push(Read {
+                node: c,
+                aggregate,
+                most: match aggregate {
+                    Aggregate::Count => match most.iter().find(|(node, _)| *node == &**cond) {
+                        Some(&(_, n)) => n,
+                        None => {
+                            let n = self.most_sets(cond);
+                            most.push((cond, n));
+                            n
+                        }
+                    },
+                    Aggregate::Any | Aggregate::All => 1,
+                },
+                pungs: fold(pungs),
+                other: fold(other),
+            });
+        }
+        true
+    }
+
+    /// The most sets of a non-winner that `cond` may hold of, besides the regrouped ones: for
+    /// each other tile, the most of its sets that can be held together (a pung or kong and a
+    /// lone tile, two pairs, a pair and a lone tile), or every set when `cond` may hold of a
+    /// chow (chows overlap, and one may hold a copy of the regrouped tile).
+    fn most_sets(&self, cond: &Compiled) -> i64 {
+        let most = MAX_SETS as i64;
+        let mut total = 0i64;
+        for tile in Tile::all() {
+            let may_hold = |kind: SetKind| {
+                contexts_of(tile).any(|flags| {
+                    [Exposure::Concealed, Exposure::Exposed, Exposure::Claimed]
+                        .into_iter()
+                        .flat_map(|exposure| [false, true].map(|declared| (exposure, declared)))
+                        .any(|(exposure, declared)| {
+                            let set = Set {
+                                kind,
+                                tile,
+                                exposure,
+                                declared,
+                                from: None,
+                            };
+                            range(cond, Some(set_elem(set, false, flags))).truth().1
+                        })
+                })
+            };
+            // A chow may hold a fourth copy of the regrouped tile.
+            if tile.is_suited() && tile.number() <= 7 && may_hold(SetKind::Chow) {
+                return most;
+            }
+            if tile == self.tile {
+                // Its other copies are all regrouped.
+                continue;
+            }
+            let [pung, kong, pair, single] =
+                [SetKind::Pung, SetKind::Kong, SetKind::Pair, SetKind::Single]
+                    .map(|k| i64::from(may_hold(k)));
+            total += (pung + single).max(2 * pair).max(pair + single).max(kong);
+        }
+        total.min(most)
     }
 
     /// How whether the item applies (matches at least once) may move.
@@ -482,6 +716,30 @@ impl Proof {
     }
 }
 
+/// A count, `any` or `all` over the sets, weighed by [`Proof::weigh`].
+struct Read<'c> {
+    node: &'c Compiled,
+    aggregate: Aggregate,
+    /// The most it may be over the sets other than the regrouped ones.
+    most: i64,
+    /// What the regrouped sets of the pungs' reading, and of the other, give it.
+    pungs: i64,
+    other: i64,
+}
+
+impl Read<'_> {
+    /// Its value in a reading (the pungs' or the other), `base` being its value over the
+    /// other sets.
+    fn value(&self, base: i64, pungs: bool) -> i64 {
+        let own = if pungs { self.pungs } else { self.other };
+        match self.aggregate {
+            Aggregate::Count => base + own,
+            Aggregate::Any => base | own,
+            Aggregate::All => base & own,
+        }
+    }
+}
+
 /// What is asked of the sets.
 #[derive(Clone, Copy)]
 enum Aggregate {
@@ -499,6 +757,16 @@ fn sum(sets: &[Elem], f: impl Fn(Elem) -> Range) -> Range {
 /// The values `c` may take for a player who did not go out, looking at `elem` (or at an
 /// element not known, when `None`), whatever the rest of his hand.
 fn range(c: &Compiled, elem: Option<Elem>) -> Range {
+    range_with(c, elem, &|_| None)
+}
+
+/// Like [`range`], with the values that `known` gives of some counts, `any` and `all`.
+fn range_with(
+    c: &Compiled,
+    elem: Option<Elem>,
+    known: &dyn Fn(&Compiled) -> Option<Range>,
+) -> Range {
+    let range = |c: &Compiled, elem: Option<Elem>| range_with(c, elem, known);
     let exact_on_elem = |c: &Compiled| {
         elem.map(|e| {
             let facts = Facts::new(0, -1, 0, &[], &[], &[]);
@@ -556,13 +824,12 @@ fn range(c: &Compiled, elem: Option<Elem>) -> Range {
                 Arith::Div => Range::ANY,
             }
         }
-        Compiled::Count(..) => Range {
+        Compiled::Count(..) => known(c).unwrap_or(Range {
             lo: 0,
             hi: i64::MAX,
-        },
-        Compiled::Any(..) | Compiled::All(..) | Compiled::Shape(_) | Compiled::Calling(_) => {
-            Range::BOOL
-        }
+        }),
+        Compiled::Any(..) | Compiled::All(..) => known(c).unwrap_or(Range::BOOL),
+        Compiled::Shape(_) | Compiled::Calling(_) => Range::BOOL,
         Compiled::Suits(_) => Range { lo: 0, hi: 3 },
         Compiled::Kinds => Range {
             lo: 0,

@@ -45,13 +45,16 @@ use arrayvec::ArrayVec;
 
 use crate::arrange::{Groupings, MAX_SETS};
 use crate::predicate::Compiled;
-use crate::predicate::compile::{Arith, Cmp, Collection, Mask};
+use crate::predicate::compile::{Arith, Cmp, Collection};
 use crate::predicate::elements::{set_elem, tile_flags};
-use crate::predicate::eval::{Elem, Facts, arith};
-use crate::predicate::names::hand;
+use crate::predicate::eval::Elem;
 use crate::rules::{CompiledItem, ForEach, ItemKind};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{Tile, TileSet, Wind};
+
+mod range;
+
+use range::{Range, range, range_with};
 
 /// Why the pungs of a tile could not be proved to score best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -266,63 +269,6 @@ impl Change {
     }
 }
 
-/// The values an expression may take, lowest and highest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Range {
-    lo: i64,
-    hi: i64,
-}
-
-impl Range {
-    const ANY: Range = Range {
-        lo: i64::MIN,
-        hi: i64::MAX,
-    };
-    const BOOL: Range = Range { lo: 0, hi: 1 };
-
-    fn exactly(v: i64) -> Range {
-        Range { lo: v, hi: v }
-    }
-
-    fn of_bool(can_be_false: bool, can_be_true: bool) -> Range {
-        Range {
-            lo: i64::from(!can_be_false),
-            hi: i64::from(can_be_true),
-        }
-    }
-
-    /// Whether the value, as a condition (not 0), may be false and may be true.
-    fn truth(self) -> (bool, bool) {
-        let surely_true = self.lo > 0 || self.hi < 0;
-        let surely_false = self.lo == 0 && self.hi == 0;
-        (!surely_true, !surely_false)
-    }
-
-    /// The range of the sum.
-    fn plus(self, other: Range) -> Range {
-        Range {
-            lo: self.lo.saturating_add(other.lo),
-            hi: self.hi.saturating_add(other.hi),
-        }
-    }
-
-    /// The range of the difference.
-    fn minus(self, other: Range) -> Range {
-        Range {
-            lo: self.lo.saturating_sub(other.hi),
-            hi: self.hi.saturating_sub(other.lo),
-        }
-    }
-
-    /// The smallest range holding both.
-    fn hull(self, other: Range) -> Range {
-        Range {
-            lo: self.lo.min(other.lo),
-            hi: self.hi.max(other.hi),
-        }
-    }
-}
-
 /// The flags of every tile, for each seat and prevailing wind.
 static CONTEXTS: LazyLock<Vec<[u64; Tile::COUNT]>> = LazyLock::new(|| {
     Wind::ALL
@@ -347,9 +293,6 @@ fn contexts_of(tile: Tile) -> impl Iterator<Item = &'static [u64; Tile::COUNT]> 
         .filter(move |(k, flags)| !CONTEXTS[..*k].iter().any(|f| f[i] == flags[i]))
         .map(|(_, flags)| flags)
 }
-
-/// The hand flags a player who did not go out may have: the others are never set for him.
-const NON_WINNER_FLAGS: u64 = hand::DEALER | hand::ORIGINAL_CALL | hand::CONCEALED_HAND;
 
 /// One regrouping of the tiles held alike: the sets of the pungs' reading that it removes,
 /// and those it puts in their place.
@@ -754,164 +697,9 @@ fn sum(sets: &[Elem], f: impl Fn(Elem) -> Range) -> Range {
         .fold(Range::exactly(0), |acc, &e| acc.plus(f(e)))
 }
 
-/// The values `c` may take for a player who did not go out, looking at `elem` (or at an
-/// element not known, when `None`), whatever the rest of his hand.
-fn range(c: &Compiled, elem: Option<Elem>) -> Range {
-    range_with(c, elem, &|_| None)
-}
-
-/// Like [`range`], with the values that `known` gives of some counts, `any` and `all`.
-fn range_with(
-    c: &Compiled,
-    elem: Option<Elem>,
-    known: &dyn Fn(&Compiled) -> Option<Range>,
-) -> Range {
-    let range = |c: &Compiled, elem: Option<Elem>| range_with(c, elem, known);
-    let exact_on_elem = |c: &Compiled| {
-        elem.map(|e| {
-            let facts = Facts::new(0, -1, 0, &[], &[], &[]);
-            Range::exactly(c.eval(&facts, e))
-        })
-    };
-    match c {
-        Compiled::Const(v) => Range::exactly(*v),
-        Compiled::HandMask(m) => hand_mask(*m),
-        Compiled::ElemMask(_) => exact_on_elem(c).unwrap_or(Range::BOOL),
-        Compiled::ElemInt(_) => exact_on_elem(c).unwrap_or(Range::ANY),
-        Compiled::HandInt(_) => Range::ANY,
-        Compiled::Not(a) => {
-            let (f, t) = range(a, elem).truth();
-            Range::of_bool(t, f)
-        }
-        Compiled::Neg(a) => {
-            let r = range(a, elem);
-            Range {
-                lo: r.hi.saturating_neg(),
-                hi: r.lo.saturating_neg(),
-            }
-        }
-        Compiled::And(a, b) => {
-            let ((af, at), (bf, bt)) = (range(a, elem).truth(), range(b, elem).truth());
-            Range::of_bool(af || bf, at && bt)
-        }
-        Compiled::Or(a, b) => {
-            let ((af, at), (bf, bt)) = (range(a, elem).truth(), range(b, elem).truth());
-            Range::of_bool(af && bf, at || bt)
-        }
-        Compiled::Cmp(op, a, b) => compare(*op, range(a, elem), range(b, elem)),
-        Compiled::Arith(op, a, b) => {
-            let (a, b) = (range(a, elem), range(b, elem));
-            match op {
-                Arith::Add => Range {
-                    lo: a.lo.saturating_add(b.lo),
-                    hi: a.hi.saturating_add(b.hi),
-                },
-                Arith::Sub => Range {
-                    lo: a.lo.saturating_sub(b.hi),
-                    hi: a.hi.saturating_sub(b.lo),
-                },
-                Arith::Mul => {
-                    let corners = [a.lo, a.hi].map(|x| [b.lo, b.hi].map(|y| x.saturating_mul(y)));
-                    let corners = corners.as_flattened();
-                    Range {
-                        lo: corners.iter().copied().min().unwrap_or(0),
-                        hi: corners.iter().copied().max().unwrap_or(0),
-                    }
-                }
-                Arith::Div if a.lo == a.hi && b.lo == b.hi => {
-                    Range::exactly(arith(*op, a.lo, b.lo))
-                }
-                Arith::Div => Range::ANY,
-            }
-        }
-        Compiled::Count(..) => known(c).unwrap_or(Range {
-            lo: 0,
-            hi: i64::MAX,
-        }),
-        Compiled::Any(..) | Compiled::All(..) => known(c).unwrap_or(Range::BOOL),
-        Compiled::Shape(_) | Compiled::Calling(_) => Range::BOOL,
-        Compiled::Suits(_) => Range { lo: 0, hi: 3 },
-        Compiled::Kinds => Range {
-            lo: 0,
-            hi: Tile::COUNT as i64,
-        },
-    }
-}
-
-/// The values a test of a non-winner's hand flags may take.
-fn hand_mask(m: Mask) -> Range {
-    // Every combination of the flags he may have (three bits: eight combinations).
-    let mut subset = 0u64;
-    let (mut can_be_false, mut can_be_true) = (false, false);
-    loop {
-        if m.test(subset) {
-            can_be_true = true;
-        } else {
-            can_be_false = true;
-        }
-        subset = subset.wrapping_sub(NON_WINNER_FLAGS) & NON_WINNER_FLAGS;
-        if subset == 0 {
-            break;
-        }
-    }
-    Range::of_bool(can_be_false, can_be_true)
-}
-
-/// The values a comparison of values in `a` and `b` may take.
-fn compare(op: Cmp, a: Range, b: Range) -> Range {
-    let (surely, surely_not) = match op {
-        Cmp::Lt => (a.hi < b.lo, a.lo >= b.hi),
-        Cmp::Le => (a.hi <= b.lo, a.lo > b.hi),
-        Cmp::Gt => (a.lo > b.hi, a.hi <= b.lo),
-        Cmp::Ge => (a.lo >= b.hi, a.hi < b.lo),
-        Cmp::Eq | Cmp::Ne => {
-            let equal = a.lo == a.hi && b.lo == b.hi && a.lo == b.lo;
-            let apart = a.hi < b.lo || b.hi < a.lo;
-            if op == Cmp::Eq {
-                (equal, apart)
-            } else {
-                (apart, equal)
-            }
-        }
-    };
-    Range::of_bool(!surely, !surely_not)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_non_winner_has_only_three_hand_flags() {
-        let mask = |all, none| Mask {
-            all,
-            none,
-            ..Mask::default()
-        };
-        // `winner` is never set for him; `not complete` always holds; `dealer and
-        // original_call` may or may not.
-        assert_eq!(hand_mask(mask(hand::WINNER, 0)), Range::exactly(0));
-        assert_eq!(hand_mask(mask(0, hand::COMPLETE)), Range::exactly(1));
-        assert_eq!(
-            hand_mask(mask(hand::DEALER | hand::ORIGINAL_CALL, 0)),
-            Range::BOOL
-        );
-        assert_eq!(
-            hand_mask(mask(hand::DEALER | hand::LATE, 0)),
-            Range::exactly(0)
-        );
-    }
-
-    #[test]
-    fn comparisons_of_ranges_are_sure_only_when_the_ranges_say_so() {
-        let r = |lo, hi| Range { lo, hi };
-        assert_eq!(compare(Cmp::Lt, r(0, 2), r(3, 5)), Range::exactly(1));
-        assert_eq!(compare(Cmp::Lt, r(0, 3), r(3, 5)), Range::BOOL);
-        assert_eq!(compare(Cmp::Ge, r(0, 3), r(4, 5)), Range::exactly(0));
-        assert_eq!(compare(Cmp::Eq, r(2, 2), r(2, 2)), Range::exactly(1));
-        assert_eq!(compare(Cmp::Eq, r(2, 3), r(2, 2)), Range::BOOL);
-        assert_eq!(compare(Cmp::Ne, r(0, 1), r(2, 2)), Range::exactly(1));
-    }
 
     #[test]
     fn moves_add_up_as_signs() {

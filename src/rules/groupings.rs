@@ -176,6 +176,9 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
     Ok(())
 }
 
+/// The most evaluations of items [`Proof::weigh`] does for one regrouping.
+const WEIGHINGS: u64 = 1 << 16;
+
 /// An item that counts for a non-winner, with what it gives the pungs more than the other
 /// grouping, for each regrouping.
 struct Counted<'a> {
@@ -401,11 +404,13 @@ impl Proof {
                 return Err(failing);
             }
         }
-        // Every value of the reads over the other sets, as an odometer.
-        let combinations = reads
-            .iter()
-            .try_fold(1u64, |n, read| n.checked_mul(read.most as u64 + 1));
-        if combinations.is_none_or(|n| n > 4096) {
+        // Every value of the reads over the other sets, as an odometer; the items are
+        // evaluated on each at most `WEIGHINGS` times in all, so that a file of many such
+        // items still loads at once (it is then read every way).
+        let weighings = reads.iter().try_fold(weighed.len() as u64, |n, read| {
+            n.checked_mul(read.most as u64 + 1)
+        });
+        if weighings.is_none_or(|n| n > WEIGHINGS) {
             return Err(failing);
         }
         let mut base = vec![0i64; reads.len()];

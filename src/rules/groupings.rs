@@ -101,6 +101,9 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
     let limit_hands = items
         .iter()
         .any(|i| i.kind == ItemKind::LimitHand && proof.may_hold(i));
+    // The items some item replaces, sorted.
+    let mut replaced_items: Vec<usize> = items.iter().flat_map(|i| i.replaces.clone()).collect();
+    replaced_items.sort_unstable();
     // What each item gives the pungs more than the other grouping, by regrouping.
     let mut counted: Vec<Counted> = Vec::new();
     for item in items {
@@ -120,7 +123,7 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
             return blocked("it replaces other items, and may apply to one grouping only");
         }
         let mut gains = proof.gains(item);
-        let replaced = items.iter().any(|i| i.replaces.contains(&item.index));
+        let replaced = replaced_items.binary_search(&item.index).is_ok();
         if replaced {
             // An item that another replaces may count in neither reading.
             for g in &mut gains {

@@ -37,7 +37,9 @@
 //! sets they read takes each value it may have over the other sets (a count of dragon pungs
 //! besides the regrouped dragon is at most 2), the regrouped sets add what they give in each
 //! reading, and the items are evaluated on both. Big three dragons then makes up, on the
-//! pungs, for the little three dragons the pair makes.
+//! pungs, for the little three dragons the pair makes. The weighing stops after `WEIGHINGS`
+//! evaluations a regrouping (the tiles are then read every way), so that any file loads at
+//! once.
 
 use std::sync::LazyLock;
 

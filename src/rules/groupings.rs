@@ -102,7 +102,7 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
     let proof = Proof::new(tile);
     let limit_hands = items
         .iter()
-        .any(|i| i.kind == ItemKind::LimitHand && proof.may_hold(i));
+        .any(|i| i.kind == ItemKind::LimitHand && may_hold(i));
     // The items some item replaces, sorted.
     let mut replaced_items: Vec<usize> = items.iter().flat_map(|i| i.replaces.clone()).collect();
     replaced_items.sort_unstable();
@@ -115,10 +115,10 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
                 why,
             })
         };
-        if item.kind == ItemKind::LimitHand && !proof.may_hold(item) {
+        if item.kind == ItemKind::LimitHand && !may_hold(item) {
             continue;
         }
-        if item.kind == ItemKind::Points && proof.least_value(item) < 0 {
+        if item.kind == ItemKind::Points && least_value(item) < 0 {
             return blocked("its points may be negative");
         }
         if !item.replaces.is_empty() && proof.applies(item) != Change::Same {
@@ -257,12 +257,7 @@ impl Change {
 
     /// The move whose size lies between `lo` and `hi`.
     fn between(lo: i64, hi: i64) -> Change {
-        match (lo >= 0, hi <= 0) {
-            (true, true) => Change::Same,
-            (true, false) => Change::Up,
-            (false, true) => Change::Down,
-            (false, false) => Change::Either,
-        }
+        Change::of(lo >= 0, hi <= 0)
     }
 
     /// The move of a condition that can only rise (`up`), only fall (`down`), both or
@@ -307,6 +302,17 @@ fn contexts_of(tile: Tile) -> impl Iterator<Item = &'static [u64; Tile::COUNT]> 
 struct Regrouping {
     pungs: ArrayVec<Elem, 2>,
     other: ArrayVec<Elem, 2>,
+}
+
+impl Regrouping {
+    /// What the pungs' sets give more than the other sets, each set giving `f` of it.
+    fn gain(&self, f: impl Fn(Elem) -> Range) -> Range {
+        let sum = |sets: &[Elem]| {
+            sets.iter()
+                .fold(Range::exactly(0), |acc, &e| acc.plus(f(e)))
+        };
+        sum(&self.pungs).minus(sum(&self.other))
+    }
 }
 
 /// The regroupings of one tile, for every seat and prevailing wind that gives it different
@@ -361,10 +367,7 @@ impl Proof {
             (true, false) => Range::exactly(0),
             (true, true) => range(value, Some(e)).hull(Range::exactly(0)),
         };
-        self.regroupings
-            .iter()
-            .map(|r| sum(&r.pungs, counted).minus(sum(&r.other, counted)))
-            .collect()
+        self.regroupings.iter().map(|r| r.gain(counted)).collect()
     }
 
     /// Whether what the items give the pungs' reading more than the other reading of `r`
@@ -563,27 +566,15 @@ impl Proof {
         }
     }
 
-    /// True unless the item surely does not apply to a player who did not go out.
-    fn may_hold(&self, item: &CompiledItem) -> bool {
-        let elem = (item.for_each == ForEach::Hand).then(Elem::default);
-        range(&item.condition.when, elem).truth().1
-    }
-
-    /// The least the item's value may be, on any element.
-    fn least_value(&self, item: &CompiledItem) -> i64 {
-        let elem = (item.for_each == ForEach::Hand).then(Elem::default);
-        range(&item.value, elem).lo
-    }
-
     /// How `c` may move, the element it looks at being the same in both readings.
     fn change(&self, c: &Compiled) -> Change {
         match c {
+            // (`suits`: a pung has the suit of the pair and lone tile it replaces.)
             Compiled::Const(_)
             | Compiled::HandMask(_)
             | Compiled::HandInt(_)
             | Compiled::ElemMask(_)
             | Compiled::ElemInt(_)
-            // A pung has the suit of the pair and lone tile it replaces.
             | Compiled::Suits(_)
             | Compiled::Kinds
             | Compiled::Shape(_)
@@ -602,23 +593,16 @@ impl Proof {
             Compiled::Arith(op, a, b) => match (op, &**a, &**b) {
                 (Arith::Add, _, _) => self.change(a).plus(self.change(b)),
                 (Arith::Sub, _, _) => self.change(a).plus(self.change(b).neg()),
-                (Arith::Mul, Compiled::Const(k), x) | (Arith::Mul | Arith::Div, x, Compiled::Const(k)) => {
-                    self.change(x).times(*k)
-                }
+                (Arith::Mul, Compiled::Const(k), x)
+                | (Arith::Mul | Arith::Div, x, Compiled::Const(k)) => self.change(x).times(*k),
                 _ if self.change(a) == Change::Same && self.change(b) == Change::Same => {
                     Change::Same
                 }
                 _ => Change::Either,
             },
-            Compiled::Count(Collection::Sets, cond) => {
-                self.over_sets(cond, Aggregate::Count)
-            }
-            Compiled::Any(Collection::Sets, cond) => {
-                self.over_sets(cond, Aggregate::Any)
-            }
-            Compiled::All(Collection::Sets, cond) => {
-                self.over_sets(cond, Aggregate::All)
-            }
+            Compiled::Count(Collection::Sets, cond) => self.over_sets(cond, Aggregate::Count),
+            Compiled::Any(Collection::Sets, cond) => self.over_sets(cond, Aggregate::Any),
+            Compiled::All(Collection::Sets, cond) => self.over_sets(cond, Aggregate::All),
             // Tiles and bonus tiles are the same in both readings; counting, `any` and `all`
             // rise with the condition.
             Compiled::Count(_, cond) | Compiled::Any(_, cond) | Compiled::All(_, cond) => {
@@ -640,8 +624,7 @@ impl Proof {
         let all_surely_true = |sets: &[Elem]| sets.iter().all(|e| !truth(e).0);
         self.over_regroupings(|r| match aggregate {
             Aggregate::Count => {
-                let counted = |e: Elem| Range::of_bool(truth(&e).0, truth(&e).1);
-                let gain = sum(&r.pungs, counted).minus(sum(&r.other, counted));
+                let gain = r.gain(|e| Range::of_bool(truth(&e).0, truth(&e).1));
                 Change::between(gain.lo, gain.hi)
             }
             // Rises when some other set holding means some pung-reading set holds.
@@ -693,18 +676,24 @@ impl Read<'_> {
     }
 }
 
+/// True unless the item surely does not apply to a player who did not go out.
+fn may_hold(item: &CompiledItem) -> bool {
+    let elem = (item.for_each == ForEach::Hand).then(Elem::default);
+    range(&item.condition.when, elem).truth().1
+}
+
+/// The least the item's value may be, on any element.
+fn least_value(item: &CompiledItem) -> i64 {
+    let elem = (item.for_each == ForEach::Hand).then(Elem::default);
+    range(&item.value, elem).lo
+}
+
 /// What is asked of the sets.
 #[derive(Clone, Copy)]
 enum Aggregate {
     Count,
     Any,
     All,
-}
-
-/// The range of the sum of `f` over `sets`.
-fn sum(sets: &[Elem], f: impl Fn(Elem) -> Range) -> Range {
-    sets.iter()
-        .fold(Range::exactly(0), |acc, &e| acc.plus(f(e)))
 }
 
 #[cfg(test)]

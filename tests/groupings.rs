@@ -262,11 +262,7 @@ fn the_built_in_variants_prove_what_they_should() {
 
 #[test]
 fn the_item_that_stops_the_proof_is_named() {
-    let (_, text, _) = probes()
-        .into_iter()
-        .find(|p| p.0 == "little three dragons above big")
-        .unwrap();
-    let variant = load_text("probe.toml", &text).unwrap();
+    let variant = probe("little three dragons above big");
     // 7z, the red dragon.
     let blocker = prove(&variant.by_player[1].items, Tile::from_index(33).unwrap()).unwrap_err();
     assert_eq!(variant.variant.items[blocker.item].id.value, "little");
@@ -300,11 +296,16 @@ fn weighing_many_items_over_many_counts_gives_up_instead_of_taking_long() {
     );
 }
 
+/// The probe `name`, loaded.
+fn probe(name: &str) -> CompiledVariant {
+    let (_, text, _) = probes().into_iter().find(|p| p.0 == name).unwrap();
+    load_text("probe.toml", &text).unwrap()
+}
+
 /// The total of a non-winner of seat North in an East round holding `concealed`, under the
 /// probe `name`.
 fn probe_total(name: &str, concealed: &str) -> i64 {
-    let (_, text, _) = probes().into_iter().find(|p| p.0 == name).unwrap();
-    let variant = load_text("probe.toml", &text).unwrap();
+    let variant = probe(name);
     let hand = format!(
         "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\nmelds = []\n"
     );
@@ -346,14 +347,10 @@ fn a_pair_worth_more_than_a_pung_is_still_found() {
     // North, did not go out, holds 555p 1m 3m 9s 2z 4z 6z 1s 8p 9m 7s concealed (13 tiles,
     // no other tile twice). With a pair worth 10 and a concealed pung 4, the 5p read as a
     // pair and a lone tile score 10, as a pung 4: the best is 10.
-    let (_, text, _) = probes().into_iter().nth(1).unwrap();
-    let variant = load_text("probe.toml", &text).unwrap();
-    let hand = parse_hand(
-        "hand.toml",
-        "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"555p 13m 9s 246z 1s 8p 9m 7s\"\nmelds = []\n",
-    )
-    .unwrap();
-    assert_eq!(score(&variant, &hand).totals.total, 10);
+    assert_eq!(
+        probe_total("pair above pung", "555p 13m 9s 246z 1s 8p 9m 7s"),
+        10
+    );
 }
 
 /// `variant` reading every grouping of every tile.

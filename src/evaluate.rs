@@ -134,7 +134,7 @@ impl<'v> Scorer<'v> {
 
     /// Scores a hand, with the trace.
     pub fn score(&mut self, hand: &Hand) -> ScoreCard {
-        let (totals, choice) = self.evaluate(hand);
+        let (totals, choice) = self.evaluate(hand, Trace::Always);
         let (arrangement, shape) = match choice {
             Choice::Arrangement(i) => (Some(self.arrangements[i].clone()), None),
             Choice::Shape(s) => (None, Some(s)),
@@ -166,21 +166,21 @@ impl<'v> Scorer<'v> {
             let nothing = combine(self.variant, &mut Vec::new(), false, false);
             debug_assert_eq!(
                 nothing,
-                self.evaluate(hand).0,
+                self.evaluate(hand, Trace::IfValid).0,
                 "a non-winner scored something"
             );
             return nothing;
         }
-        self.evaluate(hand).0
+        self.evaluate(hand, Trace::IfValid).0
     }
 
-    fn evaluate(&mut self, hand: &Hand) -> (Totals, Choice) {
-        self.evaluate_with(hand, hand_flags(hand), true, None)
+    fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {
+        self.evaluate_with(hand, hand_flags(hand), true, None, trace)
     }
 
     /// Scores a hand whose arrangement-independent flags are `base_flags`; its standard
     /// arrangements are looked for only when `standard` (a caller that knows there are none
-    /// says so).
+    /// says so). The trace of the best reading is left in `best_fired` as `trace` says.
     ///
     /// With `targets` (a completion tried by [`Self::calling_for`]), a hand on which no
     /// target holds, in any reading, is not scored: it is given as not valid, since no
@@ -193,6 +193,7 @@ impl<'v> Scorer<'v> {
         base_flags: u64,
         standard: bool,
         targets: Option<&[CompiledItem]>,
+        trace: Trace,
     ) -> (Totals, Choice) {
         let variant = self.variant;
         let winner = hand.is_winner();
@@ -292,7 +293,14 @@ impl<'v> Scorer<'v> {
         for (i, arrangement) in self.arrangements.iter().enumerate() {
             let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
             let facts = shape_facts.with_sets(flags, shapes, &sets);
-            let totals = apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
+            let totals = apply_items(
+                variant,
+                &facts,
+                winner,
+                trace,
+                &mut self.fired,
+                &mut self.replaced,
+            );
             if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
                 best = Some((totals, Choice::Arrangement(i)));
                 std::mem::swap(&mut self.best_fired, &mut self.fired);
@@ -307,7 +315,15 @@ impl<'v> Scorer<'v> {
             let best_of_every = every.iter().fold(None, |most, arrangement| {
                 let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
                 let facts = shape_facts.with_sets(flags, shapes, &sets);
-                let key = apply_items(variant, &facts, winner, &mut fired, &mut replaced).key();
+                let key = apply_items(
+                    variant,
+                    &facts,
+                    winner,
+                    Trace::IfValid,
+                    &mut fired,
+                    &mut replaced,
+                )
+                .key();
                 most.max(Some(key))
             });
             debug_assert_eq!(
@@ -326,8 +342,14 @@ impl<'v> Scorer<'v> {
                     shapes,
                     ..shape_facts
                 };
-                let totals =
-                    apply_items(variant, &facts, winner, &mut self.fired, &mut self.replaced);
+                let totals = apply_items(
+                    variant,
+                    &facts,
+                    winner,
+                    trace,
+                    &mut self.fired,
+                    &mut self.replaced,
+                );
                 if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
                     best = Some((totals, Choice::Shape(s)));
                     std::mem::swap(&mut self.best_fired, &mut self.fired);
@@ -494,7 +516,8 @@ impl<'v> Scorer<'v> {
                 continue;
             }
             let targets = Some(&variant.calling_targets[..]);
-            let (totals, _) = scorer.evaluate_with(&completed, flags, is_wait, targets);
+            let (totals, _) =
+                scorer.evaluate_with(&completed, flags, is_wait, targets, Trace::IfValid);
             completed.concealed.remove(tile);
             debug_assert!(
                 is_wait || facts.shapes != 0 || !totals.valid,
@@ -551,6 +574,17 @@ fn reading(
     flags
 }
 
+/// Which readings' traces are worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trace {
+    /// Every reading's: a score card lists the items even of a hand that is not a valid
+    /// Mah-Jong.
+    Always,
+    /// Only a valid reading's. A winner's reading that does not meet a requirement scores
+    /// nothing whatever its items, so they are not evaluated: the totals are the same.
+    IfValid,
+}
+
 /// What the best score was read from.
 #[derive(Clone, Copy, Debug)]
 enum Choice {
@@ -560,17 +594,39 @@ enum Choice {
 }
 
 /// Evaluates every item on one arrangement and combines the results; the items that
-/// counted are left in `fired`.
+/// counted are left in `fired` (for a winner's reading that does not meet a requirement,
+/// only when `trace` says so).
 fn apply_items(
     variant: &CompiledVariant,
     facts: &Facts<'_>,
     winner: bool,
+    trace: Trace,
     fired: &mut Vec<Fired>,
     replaced: &mut Vec<usize>,
 ) -> Totals {
     fired.clear();
     replaced.clear();
     let words = gate::words(facts);
+    // Not a valid Mah-Jong under this variant: the hand scores nothing.
+    let unmet = winner
+        .then(|| {
+            variant
+                .requirements
+                .iter()
+                .position(|r| !r.holds(&words, facts))
+        })
+        .flatten();
+    let invalid = |unmet| Totals {
+        valid: false,
+        faan: (variant.variant.style == Style::Faan).then_some(0),
+        unmet: Some(unmet),
+        ..Totals::default()
+    };
+    if let Some(unmet) = unmet
+        && trace == Trace::IfValid
+    {
+        return invalid(unmet);
+    }
     let player = &variant.by_player[usize::from(!winner)];
     if cfg!(debug_assertions) {
         let open: Vec<usize> = player.gates.open(&words).collect();
@@ -653,26 +709,15 @@ fn apply_items(
         fired.retain(|f| !replaced.contains(&f.item));
     }
     let mut totals = combine(variant, fired, winner, facts.flags & hf::COMPLETE != 0);
+    if let Some(unmet) = unmet {
+        return invalid(unmet);
+    }
     if winner {
         totals.liability = variant
             .payments
             .liabilities
             .iter()
             .position(|(c, _)| c.holds(&words, facts));
-    }
-    if winner
-        && let Some(unmet) = variant
-            .requirements
-            .iter()
-            .position(|r| !r.holds(&words, facts))
-    {
-        // Not a valid Mah-Jong under this variant: the hand scores nothing.
-        totals = Totals {
-            valid: false,
-            faan: totals.faan.map(|_| 0),
-            unmet: Some(unmet),
-            ..Totals::default()
-        };
     }
     totals
 }

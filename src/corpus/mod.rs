@@ -263,7 +263,8 @@ fn playing(text: &[u8]) -> Option<TileCounts> {
     Some(counts)
 }
 
-/// The playing tiles of `text`, in order: at most four (a set).
+/// The playing tiles of `text`, at most four (a set), in no particular order: the fast
+/// notation reader gives them last first, `read_tiles` first first.
 fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
     tiles_in(text, &mut tiles, ArrayVec::clear, |tiles, t| match t {
@@ -273,10 +274,10 @@ fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
     Some(tiles)
 }
 
-/// Calls `each` with `state` on the tiles of `text`, in order, as [`read_tiles`] does:
-/// `None` when the notation is wrong or `each` gives `None`. The commonest notation is read
-/// by [`plain_tiles`]; whatever it does not take is read again by `read_tiles`, after
-/// `reset` has undone what `each` did to `state`.
+/// Calls `each` with `state` on the tiles of `text`, those [`read_tiles`] reads, in no
+/// particular order: `None` when the notation is wrong or `each` gives `None`. The
+/// commonest notation is read by [`plain_tiles`]; whatever it does not take is read again
+/// by `read_tiles`, after `reset` has undone what `each` did to `state`.
 fn tiles_in<S>(
     text: &[u8],
     state: &mut S,
@@ -291,57 +292,55 @@ fn tiles_in<S>(
 }
 
 /// Reads the commonest notation, digits then a suit letter with spaces between (`123m 55z
-/// 1f`), as [`read_tiles`] does, calling `each` on every tile in order; `None` for anything
-/// else (other characters, a digit 0, an honour above 7, a flower or season above 4, more
-/// than 16 digits before a letter) or where `each` gives `None`, for `read_tiles` to read
-/// again.
+/// 1f`), calling `each` on the tiles that [`read_tiles`] reads, from the last to the first:
+/// read backwards, a digit comes after its letter, so it needs no waiting. `None` for
+/// anything else (other characters, a digit 0, a letter with no digit before it, an honour
+/// above 7, a flower or season above 4) or where `each` gives `None`, for `read_tiles` to
+/// read again.
 fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
-    let mut pending = [0u8; 16];
-    let mut waiting = 0;
-    for &b in text {
-        let (base, max) = match b {
-            b'1'..=b'9' => {
-                *pending.get_mut(waiting)? = b - b'0';
-                waiting += 1;
-                continue;
-            }
-            b' ' => continue,
-            b'm' => (0, 9),
-            b'p' => (9, 9),
-            b's' => (18, 9),
-            b'z' => (27, 7),
-            b'f' | b'y' => {
-                let kind = if b == b'f' {
-                    BonusKind::Flower
-                } else {
-                    BonusKind::Season
-                };
-                if waiting == 0 {
-                    return None;
-                }
-                for &digit in &pending[..waiting] {
-                    let wind = *Wind::ALL.get(usize::from(digit) - 1)?;
-                    each(AnyTile::Bonus(BonusTile { kind, wind }))?;
-                }
-                waiting = 0;
-                continue;
-            }
-            _ => return None,
-        };
-        if waiting == 0 {
-            return None;
-        }
-        for &digit in &pending[..waiting] {
-            if digit > max {
-                return None;
-            }
-            each(AnyTile::Playing(Tile::from_index(
-                base + usize::from(digit) - 1,
-            )?))?;
-        }
-        waiting = 0;
+    /// What the digits before a letter are.
+    #[derive(Clone, Copy)]
+    enum Letter {
+        /// Tiles of a suit or the honours: the index of its first tile, its highest digit.
+        Playing(usize, u8),
+        Bonus(BonusKind),
     }
-    (waiting == 0).then_some(())
+    let mut letter = None;
+    // Whether the letter read last has a digit before it (true before any letter).
+    let mut has_digit = true;
+    for &b in text.iter().rev() {
+        match b {
+            b'1'..=b'9' => {
+                let digit = b - b'0';
+                each(match letter? {
+                    Letter::Playing(first, max) if digit <= max => {
+                        AnyTile::Playing(Tile::from_index(first + usize::from(digit) - 1)?)
+                    }
+                    Letter::Playing(..) => return None,
+                    Letter::Bonus(kind) => AnyTile::Bonus(BonusTile {
+                        kind,
+                        wind: *Wind::ALL.get(usize::from(digit) - 1)?,
+                    }),
+                })?;
+                has_digit = true;
+            }
+            b' ' => {}
+            _ if !has_digit => return None,
+            _ => {
+                letter = Some(match b {
+                    b'm' => Letter::Playing(0, 9),
+                    b'p' => Letter::Playing(9, 9),
+                    b's' => Letter::Playing(18, 9),
+                    b'z' => Letter::Playing(27, 7),
+                    b'f' => Letter::Bonus(BonusKind::Flower),
+                    b'y' => Letter::Bonus(BonusKind::Season),
+                    _ => return None,
+                });
+                has_digit = false;
+            }
+        }
+    }
+    has_digit.then_some(())
 }
 
 /// The one playing tile of `text`.

@@ -304,6 +304,12 @@ pub fn hand_toml(hand: &Hand) -> String {
         let bonus: Vec<String> = hand.bonus.iter().map(|b| format!("\"{b}\"")).collect();
         out.push_str(&format!("bonus = [{}]\n", bonus.join(", ")));
     }
+    if hand.seen.total() > 0 {
+        out.push_str(&format!(
+            "seen = \"{}\"\n",
+            format_tiles(hand.seen.tiles(), TileStyle::Ascii)
+        ));
+    }
     if hand.original_call && hand.win.is_none() {
         out.push_str("original-call = true\n");
     }

@@ -321,6 +321,19 @@ fn kajongg_strings_score_and_convert_to_hand_files() {
 }
 
 #[test]
+fn a_converted_hand_keeps_its_seen_tiles() {
+    // The example's `seen = "4p 4p"` (the two 4p another player shows) comes out again, in
+    // the converter's spelling.
+    let out = mjrules(&["hand", "examples/hands/south-dragon-pung.toml"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("seen = \"44p\"\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mjrules"))
         .args(["variants", "--format", "json"])

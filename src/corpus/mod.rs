@@ -427,12 +427,23 @@ mod tests {
 
     #[test]
     fn lines_round_trip() {
+        // Winners and others, with declared sets, bonus tiles, tiles seen elsewhere and
+        // every win source: the line gives the hand back, by the fast path alone (which
+        // falls back on nothing) and by the slow path. A line that lost its seen tiles
+        // would give back another hand.
         let mut g = HandGenerator::new(3);
-        for _ in 0..300 {
-            let hand = g.winning_hand();
+        let mut with_seen = 0;
+        for _ in 0..2000 {
+            let hand = g.corpus_hand(false);
+            with_seen += usize::from(hand.seen.total() > 0);
             let line = write_line(&hand);
-            assert_eq!(read_line(line.as_bytes()).unwrap(), hand, "{line}");
+            assert_eq!(fast_path(&line).as_ref(), Some(&hand), "{line}");
+            assert_eq!(slow_path(&line), Some(hand), "{line}");
         }
+        assert!(
+            with_seen > 1000,
+            "{with_seen} of 2,000 hands have seen tiles"
+        );
     }
 
     /// Words a mutation puts into a string field: good and bad winds, sources, tile notation.

@@ -64,9 +64,9 @@ pub fn scan<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
 fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
     let mut s = Scanner { text: line, at: 0 };
     s.expect(b"{\"seat\":")?;
-    r.seat = s.string()?;
+    r.seat = s.string_among(&WINDS)?;
     s.expect(b",\"prevailing\":")?;
-    r.prevailing = s.string()?;
+    r.prevailing = s.string_among(&WINDS)?;
     s.expect(b",\"concealed\":")?;
     r.concealed = s.string()?;
     if s.literal(b",\"melds\":") {
@@ -86,9 +86,10 @@ fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
         s.expect(b"{\"tile\":")?;
         w.tile = s.string()?;
         s.expect(b",\"from\":")?;
-        w.from = s.string()?;
+        w.from = s.string_among(&[b"wall\"", b"discard\"", b"loose\""])?;
         if s.literal(b",\"discarder\":") {
-            w.discarder = s.optional_string()?;
+            // `mjrules gen` leaves out a discarder it has not: `null` is left to `any_order`.
+            w.discarder = Some(s.string_among(&WINDS)?);
         }
         for (key, flag) in [
             (&b",\"last\":"[..], &mut w.last),
@@ -111,6 +112,9 @@ fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
     s.ws();
     (s.at == line.len()).then_some(())
 }
+
+/// The winds, each with its closing quote.
+const WINDS: [&[u8]; 4] = [b"east\"", b"south\"", b"west\"", b"north\""];
 
 /// [`scan`] for keys in any order.
 fn any_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
@@ -282,6 +286,19 @@ impl<'a> Scanner<'a> {
         }
         self.at = start + len + 1;
         Some(&self.text[start..start + len])
+    }
+
+    /// A string, as [`Self::string`] reads it; those among `words` (each written with its
+    /// closing quote, as `east"`) are found by comparing them whole, which is quicker.
+    #[inline(always)]
+    fn string_among(&mut self, words: &[&[u8]]) -> Option<&'a [u8]> {
+        if let Some(rest) = self.text[self.at..].strip_prefix(b"\"")
+            && let Some(word) = words.iter().find(|w| rest.starts_with(w))
+        {
+            self.at += 1 + word.len();
+            return Some(&rest[..word.len() - 1]);
+        }
+        self.string()
     }
 
     fn optional_string(&mut self) -> Option<Option<&'a [u8]>> {

@@ -298,44 +298,19 @@ fn tiles_in<S>(
 /// above 7, a flower or season above 4) or where `each` gives `None`, for `read_tiles` to
 /// read again.
 fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
-    /// What the digits before a letter are.
-    #[derive(Clone, Copy)]
-    enum Letter {
-        /// Tiles of a suit or the honours: the index of its first tile, its highest digit.
-        Playing(usize, u8),
-        Bonus(BonusKind),
-    }
     let mut letter = None;
     // Whether the letter read last has a digit before it (true before any letter).
     let mut has_digit = true;
     for &b in text.iter().rev() {
         match b {
             b'1'..=b'9' => {
-                let digit = b - b'0';
-                each(match letter? {
-                    Letter::Playing(first, max) if digit <= max => {
-                        AnyTile::Playing(Tile::from_index(first + usize::from(digit) - 1)?)
-                    }
-                    Letter::Playing(..) => return None,
-                    Letter::Bonus(kind) => AnyTile::Bonus(BonusTile {
-                        kind,
-                        wind: *Wind::ALL.get(usize::from(digit) - 1)?,
-                    }),
-                })?;
+                each(Letter::tile(letter?, b - b'0')?)?;
                 has_digit = true;
             }
             b' ' => {}
             _ if !has_digit => return None,
             _ => {
-                letter = Some(match b {
-                    b'm' => Letter::Playing(0, 9),
-                    b'p' => Letter::Playing(9, 9),
-                    b's' => Letter::Playing(18, 9),
-                    b'z' => Letter::Playing(27, 7),
-                    b'f' => Letter::Bonus(BonusKind::Flower),
-                    b'y' => Letter::Bonus(BonusKind::Season),
-                    _ => return None,
-                });
+                letter = Some(Letter::of(b)?);
                 has_digit = false;
             }
         }
@@ -343,12 +318,82 @@ fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Opti
     has_digit.then_some(())
 }
 
+/// What the digits before a letter of the commonest notation stand for.
+#[derive(Clone, Copy)]
+enum Letter {
+    /// Tiles of a suit or the honours: the index of its first tile, its highest digit.
+    Playing(usize, u8),
+    Bonus(BonusKind),
+}
+
+impl Letter {
+    fn of(byte: u8) -> Option<Letter> {
+        Some(match byte {
+            b'm' => Letter::Playing(0, 9),
+            b'p' => Letter::Playing(9, 9),
+            b's' => Letter::Playing(18, 9),
+            b'z' => Letter::Playing(27, 7),
+            b'f' => Letter::Bonus(BonusKind::Flower),
+            b'y' => Letter::Bonus(BonusKind::Season),
+            _ => return None,
+        })
+    }
+
+    /// The tile that `digit` (1 to 9) stands for before this letter, if any.
+    fn tile(self, digit: u8) -> Option<AnyTile> {
+        Some(match self {
+            Letter::Playing(first, max) if digit <= max => {
+                AnyTile::Playing(Tile::from_index(first + usize::from(digit) - 1)?)
+            }
+            Letter::Playing(..) => return None,
+            Letter::Bonus(kind) => AnyTile::Bonus(BonusTile {
+                kind,
+                wind: *Wind::ALL.get(usize::from(digit) - 1)?,
+            }),
+        })
+    }
+}
+
+/// The playing tile of a digit and a letter, as `9` and `s` (bytes of any value).
+fn digit_tile(digit: u8, letter: u8) -> Option<Tile> {
+    match Letter::tile(
+        Letter::of(letter)?,
+        digit.checked_sub(b'0').filter(|d| (1..=9).contains(d))?,
+    )? {
+        AnyTile::Playing(tile) => Some(tile),
+        AnyTile::Bonus(_) => None,
+    }
+}
+
 /// The one playing tile of `text`.
 fn one_tile(text: &[u8]) -> Option<Tile> {
+    // The commonest notation, a digit and its letter (`9s`), read at once.
+    if let &[digit, letter] = text
+        && let Some(tile) = digit_tile(digit, letter)
+    {
+        return Some(tile);
+    }
     match playing_list(text)?.as_slice() {
         [t] => Some(*t),
         _ => None,
     }
+}
+
+/// The shape of a set's tiles, as [`shape_of`] reads them from [`playing_list`]; three or
+/// four digits and one letter (`789s`, `777z`, `5555m`) read at once when they are a pung,
+/// a kong or a chow of rising digits.
+fn set_shape(text: &[u8]) -> Option<(SetKind, Tile)> {
+    let quick = match *text {
+        [a, b, c, letter] if a == b && b == c => digit_tile(a, letter).map(|t| (SetKind::Pung, t)),
+        [a, b, c, d, letter] if a == b && b == c && c == d => {
+            digit_tile(a, letter).map(|t| (SetKind::Kong, t))
+        }
+        [a @ b'1'..=b'7', b, c, letter @ (b'm' | b'p' | b's')] if b == a + 1 && c == a + 2 => {
+            digit_tile(a, letter).map(|t| (SetKind::Chow, t))
+        }
+        _ => None,
+    };
+    quick.or_else(|| shape_of(&playing_list(text)?))
 }
 
 /// A declared set: tiles (which may be spread over several words, as in `2m 3m 4m`), then
@@ -367,7 +412,7 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
         && tile_part.first().is_some_and(u8::is_ascii_digit)
         && tile_part.iter().all(u8::is_ascii_alphanumeric)
     {
-        let (kind, tile) = shape_of(&playing_list(tile_part)?)?;
+        let (kind, tile) = set_shape(tile_part)?;
         return Some(Set {
             kind,
             tile,

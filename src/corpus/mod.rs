@@ -326,17 +326,22 @@ enum Letter {
     Bonus(BonusKind),
 }
 
+/// The letter of each byte, looked up rather than matched (a match is a jump that the
+/// processor mispredicts from one letter to the next).
+static LETTERS: [Option<Letter>; 256] = {
+    let mut letters = [None; 256];
+    letters[b'm' as usize] = Some(Letter::Playing(0, 9));
+    letters[b'p' as usize] = Some(Letter::Playing(9, 9));
+    letters[b's' as usize] = Some(Letter::Playing(18, 9));
+    letters[b'z' as usize] = Some(Letter::Playing(27, 7));
+    letters[b'f' as usize] = Some(Letter::Bonus(BonusKind::Flower));
+    letters[b'y' as usize] = Some(Letter::Bonus(BonusKind::Season));
+    letters
+};
+
 impl Letter {
     fn of(byte: u8) -> Option<Letter> {
-        Some(match byte {
-            b'm' => Letter::Playing(0, 9),
-            b'p' => Letter::Playing(9, 9),
-            b's' => Letter::Playing(18, 9),
-            b'z' => Letter::Playing(27, 7),
-            b'f' => Letter::Bonus(BonusKind::Flower),
-            b'y' => Letter::Bonus(BonusKind::Season),
-            _ => return None,
-        })
+        LETTERS[usize::from(byte)]
     }
 
     /// The tile that `digit` (1 to 9) stands for before this letter, if any.

@@ -92,24 +92,13 @@ pub fn tile_elem(tile: Tile, copies: u8, seat: Wind, prevailing: Wind) -> Elem {
 /// share (`flags` holds the flags of every tile the player holds).
 pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     // The classes all its tiles share: a chow's three tiles differ, the others' are one.
+    // (The kinds' and exposures' flags are looked up, and the chow's tiles chosen without a
+    // jump: sets of every kind come one after another, and a processor mispredicts a jump
+    // that changes with each.)
     let i = set.tile.index();
-    let shared = match set.kind {
-        SetKind::Chow => flags[i] & flags[i + 1] & flags[i + 2],
-        _ => flags[i],
-    };
-    let mut f = shared
-        | match set.kind {
-            SetKind::Chow => elem::CHOW,
-            SetKind::Pung => elem::PUNG | elem::PUNG_OR_KONG,
-            SetKind::Kong => elem::KONG | elem::PUNG_OR_KONG,
-            SetKind::Pair => elem::PAIR,
-            SetKind::Single => elem::SINGLE,
-        };
-    f |= match set.exposure {
-        Exposure::Concealed => elem::CONCEALED,
-        Exposure::Exposed => elem::EXPOSED,
-        Exposure::Claimed => elem::EXPOSED | elem::CLAIMED,
-    };
+    let step = usize::from(set.kind == SetKind::Chow);
+    let shared = flags[i] & flags[i + step] & flags[i + 2 * step];
+    let mut f = shared | KIND_FLAGS[set.kind as usize] | EXPOSURE_FLAGS[set.exposure as usize];
     if set.declared {
         f |= elem::DECLARED;
     }
@@ -128,6 +117,26 @@ pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
         same_number: 0,
     }
 }
+
+/// The flags of each kind of set, by its discriminant.
+const KIND_FLAGS: [u64; 5] = {
+    let mut flags = [0; 5];
+    flags[SetKind::Chow as usize] = elem::CHOW;
+    flags[SetKind::Pung as usize] = elem::PUNG | elem::PUNG_OR_KONG;
+    flags[SetKind::Kong as usize] = elem::KONG | elem::PUNG_OR_KONG;
+    flags[SetKind::Pair as usize] = elem::PAIR;
+    flags[SetKind::Single as usize] = elem::SINGLE;
+    flags
+};
+
+/// The flags of each exposure of a set, by its discriminant.
+const EXPOSURE_FLAGS: [u64; 3] = {
+    let mut flags = [0; 3];
+    flags[Exposure::Concealed as usize] = elem::CONCEALED;
+    flags[Exposure::Exposed as usize] = elem::EXPOSED;
+    flags[Exposure::Claimed as usize] = elem::EXPOSED | elem::CLAIMED;
+    flags
+};
 
 /// The facts of a bonus tile of the player in seat `seat`.
 pub fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {

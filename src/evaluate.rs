@@ -232,7 +232,7 @@ impl<'v> Scorer<'v> {
         if winner
             && targets.is_none()
             && variant.needs_waits
-            && only_possible_in(hand, &self.arrangements)
+            && only_possible_in(hand, &own, &self.arrangements)
         {
             base_flags |= hf::ONLY_POSSIBLE;
         }

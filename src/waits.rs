@@ -61,11 +61,17 @@ pub fn waits(hand: &Hand) -> Waits {
 /// [`Waits::only_possible`]); the same answer as [`waits`], sooner: it stops at the first
 /// other live tile that completes the hand.
 pub fn only_possible(hand: &Hand) -> bool {
+    only_possible_held(hand, &hand.own_tiles())
+}
+
+/// [`only_possible`] of a hand whose own tiles are `own`.
+fn only_possible_held(hand: &Hand, own: &TileCounts) -> bool {
     let Some(win) = hand.win else {
         return false;
     };
     let waiting = hand.waiting_tiles();
-    let held = hand.held_before_win();
+    let mut held = *own;
+    held.remove(win.tile);
     let Some(completer) = Completer::new(&waiting, hand.sets_needed()) else {
         return false;
     };
@@ -78,16 +84,17 @@ pub fn only_possible(hand: &Hand) -> bool {
             .all(|t| t == win.tile || !live(t) || !completer.completes(t))
 }
 
-/// [`only_possible`] of a winner whose standard arrangements are `arrangements` (as
+/// [`only_possible`] of a winner whose own tiles are `own` ([`Hand::own_tiles`], which the
+/// caller has already) and whose standard arrangements are `arrangements` (as
 /// [`crate::arrange::arrangements`] gives them). One of them often shows another live tile
 /// that completes the hand, and then the waits are not worked out: the winning tile at an
 /// end of a chow, or in a pung beside a pair of another tile.
-pub fn only_possible_in(hand: &Hand, arrangements: &[Arrangement]) -> bool {
-    let own = hand.own_tiles();
+pub fn only_possible_in(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]) -> bool {
+    debug_assert_eq!(*own, hand.own_tiles(), "the hand's own tiles");
     let answer = !arrangements
         .iter()
-        .any(|a| another_winning_tile(hand, &own, a))
-        && only_possible(hand);
+        .any(|a| another_winning_tile(hand, own, a))
+        && only_possible_held(hand, own);
     debug_assert_eq!(
         answer,
         only_possible(hand),

@@ -128,7 +128,7 @@ fn the_discard_sits_in_each_distinct_set_it_can_complete() {
 /// `only_possible_in` (which first looks for another winning tile in the arrangements)
 /// against the waits worked out in full.
 fn only_possible_both_ways(hand: &Hand) -> bool {
-    let quick = only_possible_in(hand, &arrangements(hand));
+    let quick = only_possible_in(hand, &hand.own_tiles(), &arrangements(hand));
     assert_eq!(quick, waits(hand).only_possible);
     quick
 }

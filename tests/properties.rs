@@ -241,7 +241,7 @@ proptest! {
         prop_assert!(found.tiles.contains(hand.win.unwrap().tile));
         prop_assert_eq!(found.only_possible, only_possible(&hand));
         // Looking first for another winning tile in the arrangements changes nothing.
-        prop_assert_eq!(found.only_possible, only_possible_in(&hand, &arrangements(&hand)));
+        prop_assert_eq!(found.only_possible, only_possible_in(&hand, &hand.own_tiles(), &arrangements(&hand)));
         // Fishing the eyes is exactly: some arrangement has the winning tile in the pair.
         let fished = arrangements(&hand).iter().any(|a| a.fishing_the_eyes());
         prop_assert_eq!(found.fishing_the_eyes, fished);

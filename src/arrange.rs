@@ -109,16 +109,48 @@ pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement
                 );
             });
         }
-        None => partial_readings(&mut left, 0, groupings, &mut groups, &mut |groups| {
-            let mut arrangement = base.clone();
-            arrangement.sets.extend(
-                groups
-                    .iter()
-                    .map(|&(kind, tile)| Set::concealed(kind, tile)),
-            );
-            out.push(arrangement);
-        }),
+        None => {
+            let declared = base.sets.len();
+            if only_grouping(&hand.concealed, groupings, &mut base) {
+                out.push(base);
+                return;
+            }
+            base.sets.truncate(declared);
+            partial_readings(&mut left, 0, groupings, &mut groups, &mut |groups| {
+                let mut arrangement = base.clone();
+                arrangement.sets.extend(
+                    groups
+                        .iter()
+                        .map(|&(kind, tile)| Set::concealed(kind, tile)),
+                );
+                out.push(arrangement);
+            })
+        }
     }
+}
+
+/// Adds to `arrangement` the one grouping of a non-winner's concealed tiles `counts`, when
+/// `groupings` regroups none of the tiles held three or four alike (for a variant whose
+/// groupings are all proved, always): the first grouping [`partial_readings`] finds, built
+/// without its search. False, with `arrangement` partly filled, when some tile has more
+/// groupings.
+fn only_grouping(counts: &TileCounts, groupings: Groupings, arrangement: &mut Arrangement) -> bool {
+    for tile in TileSet::held(counts).iter() {
+        let n = counts.get(tile);
+        if n >= 3 && groupings.regrouped.contains(tile) {
+            return false;
+        }
+        let kinds: &[SetKind] = match n {
+            1 => &[SetKind::Single],
+            2 => &[SetKind::Pair],
+            3 => &[SetKind::Pung],
+            _ => &[SetKind::Pung, SetKind::Single],
+        };
+        for &kind in kinds {
+            arrangement.sets.push(Set::concealed(kind, tile));
+        }
+    }
+    true
 }
 
 /// Adds one arrangement per distinct group that the winning tile can have completed.

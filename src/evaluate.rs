@@ -8,7 +8,9 @@
 //! items replaced by another item that applied are dropped, and the numbers are combined:
 //! points × 2^doubles capped at the limit, or a limit hand's value plus the items that count
 //! on top of it; or faan capped, checked against the minimum, and looked up in the table.
-//! A [`Scorer`] keeps its buffers between hands, so scoring many hands allocates little.
+//! When only the numbers are wanted ([`Scorer::totals`]), a winner's reading that does not
+//! meet a requirement is not given its items: it scores nothing either way. A [`Scorer`]
+//! keeps its buffers between hands, so scoring many hands allocates little.
 
 use arrayvec::ArrayVec;
 
@@ -156,11 +158,13 @@ impl<'v> Scorer<'v> {
         }
     }
 
-    /// Scores a hand, numbers only (the trace of the best arrangement stays in the scorer).
+    /// Scores a hand, numbers only: the same totals as [`Self::score`], sooner.
     ///
-    /// A player who did not go out, under a variant with no item for such a player (Hong
-    /// Kong's), scores the same nothing in every reading, so the readings are not looked for.
-    /// Debug builds look for them anyway and check that they agree.
+    /// A winner's reading that does not meet a requirement scores nothing, so its items are
+    /// not evaluated (a card lists them). A player who did not go out, under a variant with
+    /// no item for such a player (Hong Kong's), scores the same nothing in every reading, so
+    /// the readings are not looked for. Debug builds look for them anyway and check that
+    /// they agree.
     pub fn totals(&mut self, hand: &Hand) -> Totals {
         if !hand.is_winner() && self.variant.by_player[1].items.is_empty() {
             let nothing = combine(self.variant, &mut Vec::new(), false, false);

@@ -104,9 +104,9 @@ pub struct Scorer<'v> {
     arrangements: Vec<Arrangement>,
     tiles: ArrayVec<Elem, { Tile::COUNT }>,
     bonus: ArrayVec<Elem, { BonusTile::COUNT }>,
-    fired: Vec<Fired>,
+    /// The items of the reading being scored.
+    reading: Applied,
     best_fired: Vec<Fired>,
-    replaced: Vec<usize>,
     /// The items one more tile would make apply, for a hand that did not go out.
     calling: Vec<usize>,
     /// Scores the hands that one more tile would complete; made on first use.
@@ -126,9 +126,8 @@ impl<'v> Scorer<'v> {
             arrangements: Vec::new(),
             tiles: ArrayVec::new(),
             bonus: ArrayVec::new(),
-            fired: Vec::new(),
+            reading: Applied::default(),
             best_fired: Vec::new(),
-            replaced: Vec::new(),
             calling: Vec::new(),
             completions: None,
         }
@@ -297,17 +296,10 @@ impl<'v> Scorer<'v> {
         for (i, arrangement) in self.arrangements.iter().enumerate() {
             let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
             let facts = shape_facts.with_sets(flags, shapes, &sets);
-            let totals = apply_items(
-                variant,
-                &facts,
-                winner,
-                trace,
-                &mut self.fired,
-                &mut self.replaced,
-            );
+            let totals = apply_items(variant, &facts, winner, trace, &mut self.reading);
             if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
                 best = Some((totals, Choice::Arrangement(i)));
-                std::mem::swap(&mut self.best_fired, &mut self.fired);
+                std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
             }
         }
         if cfg!(debug_assertions) && standard && !winner && variant.groupings != Groupings::every()
@@ -315,19 +307,11 @@ impl<'v> Scorer<'v> {
             // The groupings left out never score more (`rules::groupings`): read them all.
             let mut every = Vec::new();
             arrange_into(hand, Groupings::every(), &mut every);
-            let (mut fired, mut replaced) = (Vec::new(), Vec::new());
+            let mut applied = Applied::default();
             let best_of_every = every.iter().fold(None, |most, arrangement| {
                 let flags = reading(arrangement, winner, base_flags, &tile_flags, &mut sets);
                 let facts = shape_facts.with_sets(flags, shapes, &sets);
-                let key = apply_items(
-                    variant,
-                    &facts,
-                    winner,
-                    Trace::IfValid,
-                    &mut fired,
-                    &mut replaced,
-                )
-                .key();
+                let key = apply_items(variant, &facts, winner, Trace::IfValid, &mut applied).key();
                 most.max(Some(key))
             });
             debug_assert_eq!(
@@ -346,17 +330,10 @@ impl<'v> Scorer<'v> {
                     shapes,
                     ..shape_facts
                 };
-                let totals = apply_items(
-                    variant,
-                    &facts,
-                    winner,
-                    trace,
-                    &mut self.fired,
-                    &mut self.replaced,
-                );
+                let totals = apply_items(variant, &facts, winner, trace, &mut self.reading);
                 if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
                     best = Some((totals, Choice::Shape(s)));
-                    std::mem::swap(&mut self.best_fired, &mut self.fired);
+                    std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
                 }
             }
         }
@@ -597,17 +574,25 @@ enum Choice {
     None,
 }
 
+/// The items that counted in one reading, and the items they replace: [`apply_items`]'s
+/// buffers, kept between readings.
+#[derive(Default)]
+struct Applied {
+    fired: Vec<Fired>,
+    replaced: Vec<usize>,
+}
+
 /// Evaluates every item on one arrangement and combines the results; the items that
-/// counted are left in `fired` (for a winner's reading that does not meet a requirement,
-/// only when `trace` says so).
+/// counted are left in `applied.fired` (for a winner's reading that does not meet a
+/// requirement, only when `trace` says so).
 fn apply_items(
     variant: &CompiledVariant,
     facts: &Facts<'_>,
     winner: bool,
     trace: Trace,
-    fired: &mut Vec<Fired>,
-    replaced: &mut Vec<usize>,
+    applied: &mut Applied,
 ) -> Totals {
+    let Applied { fired, replaced } = applied;
     fired.clear();
     replaced.clear();
     let words = gate::words(facts);

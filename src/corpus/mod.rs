@@ -298,13 +298,13 @@ fn tiles_in<S>(
 /// above 7, a flower or season above 4) or where `each` gives `None`, for `read_tiles` to
 /// read again.
 fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
-    let mut letter = None;
+    let mut letter: Option<Letter> = None;
     // Whether the letter read last has a digit before it (true before any letter).
     let mut has_digit = true;
     for &b in text.iter().rev() {
         match b {
             b'1'..=b'9' => {
-                each(Letter::tile(letter?, b - b'0')?)?;
+                each(letter?.tile(b - b'0')?)?;
                 has_digit = true;
             }
             b' ' => {}
@@ -361,10 +361,8 @@ impl Letter {
 
 /// The playing tile of a digit and a letter, as `9` and `s` (bytes of any value).
 fn digit_tile(digit: u8, letter: u8) -> Option<Tile> {
-    match Letter::tile(
-        Letter::of(letter)?,
-        digit.checked_sub(b'0').filter(|d| (1..=9).contains(d))?,
-    )? {
+    let digit = digit.checked_sub(b'0').filter(|d| (1..=9).contains(d))?;
+    match Letter::of(letter)?.tile(digit)? {
         AnyTile::Playing(tile) => Some(tile),
         AnyTile::Bonus(_) => None,
     }

@@ -333,8 +333,10 @@ impl Gate {
 pub struct Gated {
     /// The condition.
     pub when: Compiled,
-    /// Necessary conditions of `when`, tested first.
-    pub gate: Gate,
+    /// Necessary conditions of `when`, tested first. (Boxed: it is large, and scoring
+    /// reads items through a gate table instead, so inline it would only spread the
+    /// fields scoring reads over more cache lines.)
+    pub gate: Box<Gate>,
     /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
     pub rest: Compiled,
     /// What `when` asks of every tile through top conjuncts `all(tiles, p)` whose `p` reads
@@ -350,7 +352,7 @@ impl Gated {
             collect_tile_tests(&when, &mut tile_tests);
         }
         Gated {
-            gate: Gate::of(&when, each),
+            gate: Box::new(Gate::of(&when, each)),
             rest: Gate::rest(&when),
             tile_tests,
             when,

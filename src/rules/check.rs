@@ -329,7 +329,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
             .collect();
         list.sort_by_key(|i| i.for_each as u8);
         PlayerItems {
-            gates: GateTable::new(&list.iter().map(|i| i.condition.gate).collect::<Vec<_>>()),
+            gates: GateTable::new(&list.iter().map(|i| *i.condition.gate).collect::<Vec<_>>()),
             items: list,
         }
     };

@@ -136,15 +136,8 @@ pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement
 /// groupings.
 fn only_grouping(counts: &TileCounts, groupings: Groupings, arrangement: &mut Arrangement) -> bool {
     for tile in TileSet::held(counts).iter() {
-        let n = counts.get(tile);
-        if n >= 3 && groupings.regrouped.contains(tile) {
+        let &[kinds] = ways_to_group(tile, counts.get(tile), groupings) else {
             return false;
-        }
-        let kinds: &[SetKind] = match n {
-            1 => &[SetKind::Single],
-            2 => &[SetKind::Pair],
-            3 => &[SetKind::Pung],
-            _ => &[SetKind::Pung, SetKind::Single],
         };
         for &kind in kinds {
             arrangement.sets.push(Set::concealed(kind, tile));
@@ -309,7 +302,21 @@ fn partial_readings(
     let tile = Tile::from_index(i).expect("index in range");
     let n = left.counts[i];
     left.take(i, n);
-    let options: &[&[SetKind]] = match n {
+    for option in ways_to_group(tile, n, groupings) {
+        let depth = groups.len();
+        groups.extend(option.iter().map(|&kind| (kind, tile)));
+        partial_readings(left, i + 1, groupings, groups, emit);
+        groups.truncate(depth);
+    }
+    left.put(i, n);
+}
+
+/// The ways a non-winner may group the `n` copies (1 to 4) they hold of `tile`, as
+/// [`partial_readings`] reads them: the first (a lone tile, a pair, a pung, a pung and a
+/// lone tile) always, the others (a pair and a lone tile, two pairs) only for a tile that
+/// `groupings` regroups.
+fn ways_to_group(tile: Tile, n: u8, groupings: Groupings) -> &'static [&'static [SetKind]] {
+    let ways: &'static [&'static [SetKind]] = match n {
         1 => &[&[SetKind::Single]],
         2 => &[&[SetKind::Pair]],
         3 => &[&[SetKind::Pung], &[SetKind::Pair, SetKind::Single]],
@@ -318,18 +325,11 @@ fn partial_readings(
             &[SetKind::Pair, SetKind::Pair],
         ],
     };
-    let options = if groupings.regrouped.contains(tile) {
-        options
+    if groupings.regrouped.contains(tile) {
+        ways
     } else {
-        &options[..1]
-    };
-    for option in options {
-        let depth = groups.len();
-        groups.extend(option.iter().map(|&kind| (kind, tile)));
-        partial_readings(left, i + 1, groupings, groups, emit);
-        groups.truncate(depth);
+        &ways[..1]
     }
-    left.put(i, n);
 }
 
 /// True when `counts` reads as exactly `sets` chows or pungs plus one pair (when `pair`)

@@ -1,7 +1,8 @@
 //! Diagnostics: every problem found in an input file, each with the bytes it concerns.
 //!
 //! In: problems gathered while reading a hand, a rule file or a command line. Out: one
-//! [`InputError`] per file that miette renders with the file's text, all problems at once.
+//! [`InputError`] per file, with the file's text, all problems at once; each problem is a
+//! `miette` diagnostic, for a front end to draw.
 
 use std::fmt;
 use std::ops::Range;
@@ -102,17 +103,6 @@ impl InputError {
             source: self.source.clone(),
         })
     }
-
-    /// Renders every problem as plain text (no colour), then a count, as the snapshots
-    /// show it.
-    pub fn render_plain(&self) -> String {
-        let mut out = String::new();
-        for located in self.diagnostics() {
-            out.push_str(&render_plain(&located));
-        }
-        out.push_str(&format!("{self}\n"));
-        out
-    }
 }
 
 impl fmt::Display for InputError {
@@ -160,19 +150,6 @@ impl Diagnostic for Located {
     fn severity(&self) -> Option<Severity> {
         self.problem.severity()
     }
-}
-
-/// Renders any diagnostic without colour, 100 columns wide, with Unicode box drawing.
-pub fn render_plain(diagnostic: &dyn Diagnostic) -> String {
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(100)
-            .with_links(false);
-    let mut out = String::new();
-    handler
-        .render_report(&mut out, diagnostic)
-        .expect("rendering into a String does not fail");
-    out
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

@@ -24,7 +24,6 @@
 
 pub mod arrange;
 pub mod audit;
-pub mod batch;
 pub mod chart;
 pub mod compare;
 pub mod corpus;

@@ -29,7 +29,10 @@ fn every_invalid_deal_is_refused_with_located_problems() {
             );
         }
         common::with_snapshots(&path, || {
-            insta::assert_snapshot!(format!("invalid_deal__{stem}"), error.render_plain());
+            insta::assert_snapshot!(
+                format!("invalid_deal__{stem}"),
+                common::render_plain(&error)
+            );
         });
     }
 }

@@ -15,7 +15,7 @@ fn load(name: &str) -> Hand {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    parse_hand(&path, &text).unwrap_or_else(|e| panic!("{}", e.render_plain()))
+    parse_hand(&path, &text).unwrap_or_else(|e| panic!("{}", common::render_plain(&e)))
 }
 
 fn wait_list(hand: &Hand) -> String {
@@ -27,7 +27,7 @@ fn gallery_snapshots() {
     for path in common::files_in("hands/gallery", "toml") {
         let text = std::fs::read_to_string(&path).unwrap();
         let hand = parse_hand(&common::display_name(&path), &text)
-            .unwrap_or_else(|e| panic!("{}", e.render_plain()));
+            .unwrap_or_else(|e| panic!("{}", common::render_plain(&e)));
         let found = arrangements(&hand);
         let w = waits(&hand);
         let report = format!(
@@ -140,7 +140,7 @@ fn an_arrangement_may_show_another_winning_tile() {
             "seat = \"west\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\n\
              seen = \"{seen}\"\n[win]\ntile = \"{win}\"\nfrom = \"wall\"\n"
         );
-        parse_hand("hand.toml", &text).unwrap_or_else(|e| panic!("{}", e.render_plain()))
+        parse_hand("hand.toml", &text).unwrap_or_else(|e| panic!("{}", common::render_plain(&e)))
     };
     // (concealed tiles, winning tile, seen tiles, only possible), worked by hand:
     let cases = [

@@ -38,7 +38,7 @@ fn every_invalid_hand_is_rejected_with_located_problems() {
         common::with_snapshots(path, || {
             insta::assert_snapshot!(
                 format!("invalid_hand__{}", common::stem(path)),
-                error.render_plain()
+                common::render_plain(&error)
             );
         });
     }

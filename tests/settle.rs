@@ -1,14 +1,16 @@
 //! Settlement: the payment examples of text 004 under its three tables, classical deals worked
 //! from texts 002 and 003, and the payments of full hands.
 
+mod common;
+
 use mjrules::rules::load;
 use mjrules::settle::{Settlement, parse_deal, settle};
 
 fn run(variant: &str, deal: &str) -> Settlement {
     let v = load(variant, &[]).unwrap();
     let deal = parse_deal("deal.toml", deal, v.variant.style)
-        .unwrap_or_else(|e| panic!("{}", e.render_plain()));
-    settle(&v, &deal).unwrap_or_else(|e| panic!("{}", e.render_plain()))
+        .unwrap_or_else(|e| panic!("{}", common::render_plain(&e)));
+    settle(&v, &deal).unwrap_or_else(|e| panic!("{}", common::render_plain(&e)))
 }
 
 /// The net of East, South, West, North.
@@ -286,14 +288,16 @@ mod random_deals {
             let mut settled = 0;
             for n in 0..300 {
                 let text = deal(&mut rng, &mut hands, faan);
-                let deal = parse_deal("random.toml", &text, variant.variant.style)
-                    .unwrap_or_else(|e| panic!("{id} deal {n}:\n{text}\n{}", e.render_plain()));
+                let deal =
+                    parse_deal("random.toml", &text, variant.variant.style).unwrap_or_else(|e| {
+                        panic!("{id} deal {n}:\n{text}\n{}", crate::common::render_plain(&e))
+                    });
                 let s = match settle(&variant, &deal) {
                     Ok(s) => s,
                     // A random hand can meet a penalty whose payer the random deal does not
                     // name; that is a diagnostic, not a settlement.
                     Err(e) if e.problems()[0].message.contains("does not say who pays") => continue,
-                    Err(e) => panic!("{id} deal {n}: {}", e.render_plain()),
+                    Err(e) => panic!("{id} deal {n}: {}", crate::common::render_plain(&e)),
                 };
                 settled += 1;
                 assert_eq!(s.net.iter().sum::<i64>(), 0, "{id} deal {n}: {s:?}");

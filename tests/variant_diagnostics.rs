@@ -42,7 +42,7 @@ fn every_invalid_variant_is_refused_with_located_problems() {
                             p.message
                         );
                     }
-                    out.push_str(&error.render_plain());
+                    out.push_str(&common::render_plain(error));
                 }
                 out
             }

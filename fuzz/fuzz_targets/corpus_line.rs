@@ -4,6 +4,11 @@
 //! included) without a panic.
 #![no_main]
 
+/// The command line's renderer of diagnostics, fuzzed with the readers.
+#[path = "../../src/cli/report.rs"]
+#[allow(dead_code)]
+mod report;
+
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
@@ -25,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = mjrules::evaluate::score(variant, &hand);
         }
         Err(e) => {
-            let _ = e.render("fuzz", 1);
+            let _ = report::line_error(&e, "fuzz", 1);
         }
     }
 });

@@ -2,6 +2,11 @@
 //! an accepted hand can be arranged, waited on and scored without a panic.
 #![no_main]
 
+/// The command line's renderer of diagnostics, fuzzed with the readers.
+#[path = "../../src/cli/report.rs"]
+#[allow(dead_code)]
+mod report;
+
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
@@ -20,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
                 assert!(p.span.start <= p.span.end && p.span.end <= text.len());
                 assert!(text.is_char_boundary(p.span.start) && text.is_char_boundary(p.span.end));
             }
-            let _ = e.render_plain();
+            let _ = report::render_plain(&e);
         }
     }
 });

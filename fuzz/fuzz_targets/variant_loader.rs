@@ -6,6 +6,11 @@
 //! parts and scoring lines looked for in any text).
 #![no_main]
 
+/// The command line's renderer of diagnostics, fuzzed with the readers.
+#[path = "../../src/cli/report.rs"]
+#[allow(dead_code)]
+mod report;
+
 use libfuzzer_sys::fuzz_target;
 use mjrules::rules::LoadError;
 
@@ -36,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
                     assert!(p.span.start <= p.span.end && p.span.end <= t.len());
                     assert!(t.is_char_boundary(p.span.start) && t.is_char_boundary(p.span.end));
                 }
-                let _ = e.render_plain();
+                let _ = report::render_plain(&e);
             }
         }
         Err(LoadError::Message(_)) => {}

@@ -28,7 +28,10 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Files(errors) => {
                 for e in errors {
-                    writeln!(f, "{}", e.render_plain())?;
+                    writeln!(f, "{e}")?;
+                    for p in e.problems() {
+                        writeln!(f, "  {}", p.message)?;
+                    }
                 }
                 Ok(())
             }

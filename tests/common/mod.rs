@@ -79,3 +79,20 @@ pub fn seed(dir: &Path, id: &str) -> Option<(String, String)> {
     let text = std::fs::read_to_string(&path).ok()?;
     Some((name, text))
 }
+
+/// Every problem of an input drawn without colour, 100 columns wide, then a count: as the
+/// command line draws a corpus line's problems, and as the snapshots show them.
+pub fn render_plain(error: &mjrules::diagnostic::InputError) -> String {
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_links(false);
+    let mut out = String::new();
+    for located in error.diagnostics() {
+        handler
+            .render_report(&mut out, &located)
+            .expect("rendering into a String does not fail");
+    }
+    out.push_str(&format!("{error}\n"));
+    out
+}

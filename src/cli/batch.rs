@@ -11,6 +11,8 @@ use std::io::{BufRead, IsTerminal};
 use std::ops::Range;
 use std::time::Duration;
 
+use mjrules::stats;
+
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -140,6 +142,22 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
+}
+
+/// The speed line of a corpus summary: `N hands under V in S s: R hands per second (T
+/// threads)`.
+pub fn speed(hands: u64, under: &str, seconds: f64) -> String {
+    let threads = rayon::current_num_threads();
+    let per_second = if seconds > 0.0 {
+        hands as f64 / seconds
+    } else {
+        0.0
+    };
+    format!(
+        "{} under {under} in {seconds:.2} s: {per_second:.0} hands per second ({threads} {})",
+        stats::hands(hands),
+        if threads == 1 { "thread" } else { "threads" }
+    )
 }
 
 #[cfg(test)]

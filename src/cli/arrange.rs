@@ -1,0 +1,21 @@
+//! `mjrules arrange HAND.toml`: every reading of a hand as sets, and the set the winning
+//! tile completed.
+
+use mjrules::arrange::arrangements;
+use mjrules::render;
+
+use super::{Failure, Format, HandArgs, load_hand};
+
+pub fn run(args: &HandArgs) -> Result<(), Failure> {
+    let hand = load_hand(args)?;
+    let style = args.tiles.into();
+    let found = arrangements(&hand);
+    match args.format {
+        Format::Json => outln!("{}", render::arrangements_json(&found, style)),
+        _ => out!(
+            "{}",
+            render::arrangements_text(&found, hand.is_winner(), style)
+        ),
+    }
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! `mjrules compare A B`: two variants side by side, for one hand (item by item) or for a
+//! whole corpus (distributions, rank correlation, the hands that differ most, a chart).
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Instant;
+
+use mjrules::evaluate::{Scorer, score};
+use mjrules::render;
+use mjrules::rules::{CompiledVariant, load, load::parse_override};
+use mjrules::tiles::TileStyle;
+use mjrules::{chart, compare, corpus, stats};
+
+use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, report};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first variant (built-in id or path).
+    a: String,
+    /// The second variant (built-in id or path).
+    b: String,
+    /// Compares over every hand of a corpus (JSON Lines, `-` for standard input).
+    #[arg(long, conflicts_with_all = ["hand", "kajongg", "seat", "prevailing"])]
+    corpus: Option<PathBuf>,
+    /// With `--corpus`: writes a histogram of both variants' totals as SVG.
+    // The conflicts are spelled out: clap does not enforce `requires` on an argument
+    // whose required one conflicts with an argument given.
+    #[arg(long, requires = "corpus", conflicts_with_all = ["hand", "kajongg"], value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Overrides a parameter of both variants: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    #[command(flatten)]
+    hand: HandArgs,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let a = load(&args.a, &args.params)?;
+    let b = load(&args.b, &args.params)?;
+    if let Some(path) = &args.corpus {
+        return compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref());
+    }
+    if args.hand.format == Format::Summary {
+        return Err(Failure::Input(
+            "error: `--format summary` goes with `--corpus`\n".into(),
+        ));
+    }
+    let hand = load_hand(&args.hand)?;
+    let cmp = compare::compare_hand(&[&a, &b], &hand);
+    match args.hand.format {
+        Format::Json => outln!("{}", cmp.json(args.hand.tiles.into())),
+        _ => out!("{}", cmp.text()),
+    }
+    Ok(())
+}
+
+/// `compare A B --corpus`.
+fn compare_corpus(
+    variants: [&CompiledVariant; 2],
+    path: &Path,
+    format: Format,
+    plot: Option<&Path>,
+) -> Result<(), Failure> {
+    let (name, input) = open_corpus(path)?;
+    let start = Instant::now();
+    // The chart's file is made before the corpus is scored, so that a path that cannot be
+    // written fails at once rather than after a long run; it is removed if the run fails.
+    let plot_error = |plot: &Path, e: std::io::Error| {
+        Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
+    };
+    let plot_file = match plot {
+        Some(plot) => Some((plot, File::create(plot).map_err(|e| plot_error(plot, e))?)),
+        None => None,
+    };
+    let mut cmp = compare::CorpusComparison::default();
+    // The scoring threads copy a line only when its hand may be kept among the differences
+    // (`CorpusComparison::keep_above`, which only grows: a value read late is merely low).
+    let keep_above = AtomicI64::new(cmp.keep_above());
+    let scored = batch::process(
+        input,
+        || [Scorer::new(variants[0]), Scorer::new(variants[1])],
+        |scorers, n, line| {
+            let hand = corpus::read_line(line)
+                .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
+            let keep = keep_above.load(Ordering::Relaxed);
+            Ok(compare::score_pair(scorers, &hand, n, line, keep))
+        },
+        |scored| {
+            cmp.add(scored);
+            keep_above.store(cmp.keep_above(), Ordering::Relaxed);
+            Ok(())
+        },
+        |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
+    );
+    if let Err(failure) = scored {
+        if let Some((plot, file)) = plot_file {
+            drop(file);
+            // Best effort: the run has failed already, and that is what is reported.
+            let _ = std::fs::remove_file(plot);
+        }
+        return Err(failure);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let ids = [variants[0].id(), variants[1].id()];
+    match format {
+        Format::Json => outln!("{}", cmp.json(ids)),
+        // The figures and the speed, without the score cards.
+        Format::Summary => {
+            let under = format!("{} and {}", ids[0], ids[1]);
+            out!("{}", cmp.text(ids));
+            outln!(
+                "\n{}",
+                batch::speed(cmp.sides[0].totals.len(), &under, seconds)
+            );
+        }
+        Format::Text => {
+            out!("{}", cmp.text(ids));
+            // The score cards of the hands that differ most.
+            for (_, line, text, _) in &cmp.differences {
+                if let Ok(hand) = corpus::read_line(text.as_bytes()) {
+                    out!("\n── line {line} ──\n");
+                    for v in variants {
+                        out!(
+                            "{}",
+                            render::score_text(&score(v, &hand), v, TileStyle::Ascii)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The chart is written last, so that the figures are printed even if it cannot be.
+    if let Some((plot, mut file)) = plot_file {
+        let title = format!(
+            "Totals of {}: {} and {}",
+            stats::hands(cmp.sides[0].totals.len()),
+            ids[0],
+            ids[1]
+        );
+        let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
+        file.write_all(svg.as_bytes())
+            .map_err(|e| plot_error(plot, e))?;
+    }
+    Ok(())
+}

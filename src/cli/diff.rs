@@ -1,0 +1,28 @@
+//! `mjrules diff A B`: what differs between two variant files, rule by rule (after
+//! `extends`).
+
+use mjrules::diff;
+use mjrules::rules::load::load_unchecked;
+
+use super::{Failure, Format, FormatArgs};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first variant (built-in id or path).
+    a: String,
+    /// The second variant (built-in id or path).
+    b: String,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let a = load_unchecked(&args.a)?;
+    let b = load_unchecked(&args.b)?;
+    let changes = diff::diff(&a, &b);
+    match args.format.format {
+        Format::Json => outln!("{}", diff::json(&changes)),
+        _ => out!("{}", diff::text(&a.id, &b.id, &changes)),
+    }
+    Ok(())
+}

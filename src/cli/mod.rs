@@ -1,0 +1,203 @@
+//! What the commands share: how a command fails, writing to standard output, the options
+//! every hand command takes, and reading files, hands and corpora named on the command line.
+//! One module per command beside this one.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use mjrules::diagnostic::{InputError, Problem};
+use mjrules::hand::{Hand, parse_hand};
+use mjrules::kajongg::parse_kajongg;
+use mjrules::rules::LoadError;
+use mjrules::tiles::{TileStyle, Wind};
+
+/// Writes to standard output like `print!`; when the reader has gone (`mjrules … | head`)
+/// the program ends quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+            return Err($crate::cli::output_error(&e));
+        }
+    }};
+}
+
+/// [`out!`] with a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        out!($($arg)*);
+        out!("\n");
+    }};
+}
+
+pub mod arrange;
+pub mod audit;
+pub mod batch;
+pub mod check;
+pub mod compare;
+pub mod diff;
+pub mod doc;
+pub mod generate;
+
+pub mod hand;
+pub mod report;
+pub mod score;
+pub mod settle;
+pub mod variants;
+pub mod waits;
+
+/// Why a command failed.
+pub enum Failure {
+    /// Bad input: a file that cannot be read or does not validate (exit 2).
+    Input(String),
+    /// A check found a problem, already reported on standard output (exit 1).
+    Check,
+}
+
+impl From<LoadError> for Failure {
+    fn from(error: LoadError) -> Self {
+        match error {
+            LoadError::Message(m) => Failure::Input(m),
+            LoadError::Files(errors) => {
+                Failure::Input(errors.into_iter().map(report::render_error).collect())
+            }
+        }
+    }
+}
+
+/// The failure of writing the output: none when the reader has gone (the program ends
+/// quietly, as `mjrules … | head` expects).
+pub fn output_error(e: &std::io::Error) -> Failure {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    Failure::Input(format!("error: cannot write the output: {e}\n"))
+}
+
+/// Writes one line to `writer`.
+pub fn write_line(writer: &mut impl Write, text: &str) -> Result<(), Failure> {
+    writeln!(writer, "{text}").map_err(|e| output_error(&e))
+}
+
+#[derive(clap::Args)]
+pub struct FormatArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    /// Totals and speed (with `--corpus`).
+    Summary,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Tiles {
+    /// `123m 55p 7z`.
+    Ascii,
+    /// The Unicode mahjong tiles.
+    Unicode,
+}
+
+impl From<Tiles> for TileStyle {
+    fn from(tiles: Tiles) -> Self {
+        match tiles {
+            Tiles::Ascii => TileStyle::Ascii,
+            Tiles::Unicode => TileStyle::Unicode,
+        }
+    }
+}
+
+/// The options of every command that reads one hand.
+#[derive(clap::Args)]
+pub struct HandArgs {
+    /// The hand file (TOML), or `-` for standard input.
+    pub hand: Option<PathBuf>,
+    /// A hand in Kajongg's notation instead of a hand file.
+    #[arg(long, conflicts_with = "hand", requires = "seat")]
+    pub kajongg: Option<String>,
+    /// The player's seat, for `--kajongg`.
+    // A hand file names its own winds: these go with `--kajongg` only (the conflict is
+    // spelled out, as clap does not enforce `requires` when `--kajongg` conflicts).
+    #[arg(long, value_parser = parse_wind, requires = "kajongg", conflicts_with = "hand")]
+    pub seat: Option<Wind>,
+    /// The prevailing wind, for `--kajongg` (default east).
+    #[arg(
+        long,
+        value_parser = parse_wind,
+        default_value = "east",
+        requires = "kajongg",
+        conflicts_with = "hand"
+    )]
+    pub prevailing: Wind,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How tiles are written on output.
+    #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
+    pub tiles: Tiles,
+}
+
+fn parse_wind(text: &str) -> Result<Wind, String> {
+    Wind::from_name(text)
+        .ok_or_else(|| format!("`{text}` is not a wind: use east, south, west or north"))
+}
+
+/// Reads a file, or standard input for `-`, naming it for diagnostics.
+pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::Input(format!("error: cannot read standard input: {e}\n")))?;
+        return Ok(("<stdin>".to_string(), text));
+    }
+    let name = path.display().to_string();
+    std::fs::read_to_string(path)
+        .map(|text| (name.clone(), text))
+        .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
+}
+
+/// The hand named on the command line: a hand file, standard input, or a Kajongg string.
+pub fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
+    if let Some(text) = &args.kajongg {
+        let seat = args.seat.expect("clap requires --seat with --kajongg");
+        return parse_kajongg(text, seat, args.prevailing).map_err(|errors| {
+            let problems = errors
+                .into_iter()
+                .map(|e| Problem::new(e.span, e.message, "in the Kajongg string"))
+                .collect();
+            Failure::Input(report::render_error(InputError::new(
+                "<kajongg>",
+                text,
+                problems,
+            )))
+        });
+    }
+    let Some(path) = args.hand.as_ref() else {
+        return Err(Failure::Input(
+            "error: name a hand file (or `-` for standard input), or give `--kajongg \"…\" --seat W`\n".into(),
+        ));
+    };
+    let (name, text) = read_input(path)?;
+    parse_hand(&name, &text).map_err(|e| Failure::Input(report::render_error(e)))
+}
+
+/// Opens a corpus: a file, or standard input for `-`.
+pub fn open_corpus(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), Failure> {
+    if path.as_os_str() == "-" {
+        return Ok((
+            "<stdin>".to_string(),
+            Box::new(BufReader::new(std::io::stdin())),
+        ));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))?;
+    Ok((name, Box::new(BufReader::new(file))))
+}

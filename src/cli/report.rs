@@ -1,0 +1,70 @@
+//! Diagnostics drawn for a person: every problem of an input with its place in the text
+//! (miette's graphical reports), in colour on a terminal that allows it, plain otherwise.
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+
+use mjrules::corpus::LineError;
+use mjrules::diagnostic::InputError;
+
+/// How wide reports are drawn.
+const WIDTH: usize = 100;
+
+/// Sets how miette draws reports for the terminal: no links, [`WIDTH`] columns.
+pub fn set_hook() {
+    miette::set_hook(Box::new(|_| {
+        Box::new(
+            miette::MietteHandlerOpts::new()
+                .terminal_links(false)
+                .width(WIDTH)
+                .build(),
+        )
+    }))
+    .expect("the hook is set once");
+}
+
+/// Renders every problem of an input for the terminal (in colour when stderr is a
+/// terminal and `NO_COLOR` is not set), then a count.
+pub fn render_error(error: InputError) -> String {
+    let mut out = String::new();
+    for located in error.diagnostics() {
+        out.push_str(&format!("{:?}\n", miette::Report::new(located)));
+    }
+    out.push_str(&format!("{error}\n"));
+    out
+}
+
+/// Renders every problem of an input without colour, then a count.
+pub fn render_plain(error: &InputError) -> String {
+    let mut out = String::new();
+    for located in error.diagnostics() {
+        out.push_str(&plain(&located));
+    }
+    out.push_str(&format!("{error}\n"));
+    out
+}
+
+/// One diagnostic without colour, with Unicode box drawing.
+fn plain(diagnostic: &dyn Diagnostic) -> String {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(WIDTH)
+        .with_links(false);
+    let mut out = String::new();
+    handler
+        .render_report(&mut out, diagnostic)
+        .expect("rendering into a String does not fail");
+    out
+}
+
+/// A corpus line that could not be read, naming the corpus and the line.
+pub fn line_error(error: &LineError, corpus: &str, line: usize) -> String {
+    match error {
+        LineError::Json(message) => format!("error: {corpus}, line {line}: {message}\n"),
+        LineError::Hand(e) => format!(
+            "error: {corpus}, line {line} is not a valid hand:\n{}",
+            render_plain(e)
+        ),
+        LineError::NotUtf8 => format!(
+            "error: cannot read `{corpus}`, line {line}: stream did not contain valid UTF-8\n"
+        ),
+    }
+}

@@ -1,0 +1,168 @@
+//! `mjrules score`: one hand under one or more variants (side by side, then each card), or
+//! every hand of a corpus under one variant (a line each, JSON cards, or a summary).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mjrules::compare;
+use mjrules::corpus;
+use mjrules::evaluate::Scorer;
+use mjrules::render;
+use mjrules::rules::{CompiledVariant, builtin, load, load::parse_override};
+use mjrules::tiles::TileStyle;
+
+use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, report, write_line};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A built-in variant id or the path of a variant file; repeat to score under several,
+    /// side by side.
+    #[arg(long = "variant", value_name = "ID|PATH")]
+    variants: Vec<String>,
+    /// Overrides a parameter of the variant: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    /// Scores every hand of a corpus (JSON Lines, `-` for standard input) instead of one hand.
+    #[arg(long, conflicts_with_all = ["hand", "kajongg", "seat", "prevailing"])]
+    corpus: Option<PathBuf>,
+    #[command(flatten)]
+    hand: HandArgs,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    if let Some(path) = &args.corpus {
+        let id = match args.variants.as_slice() {
+            [] => builtin::DEFAULT,
+            [one] => one.as_str(),
+            _ => {
+                return Err(Failure::Input(
+                    "error: `--corpus` scores under one `--variant`; use `mjrules compare A B --corpus` for two\n".into(),
+                ));
+            }
+        };
+        let variant = load(id, &args.params)?;
+        return score_corpus(&variant, path, args.hand.format, args.hand.tiles.into());
+    }
+    if args.hand.format == Format::Summary {
+        return Err(Failure::Input(
+            "error: `--format summary` goes with `--corpus`\n".into(),
+        ));
+    }
+    let ids = if args.variants.is_empty() {
+        vec![builtin::DEFAULT.to_string()]
+    } else {
+        args.variants.clone()
+    };
+    let variants = ids
+        .iter()
+        .map(|id| load(id, &args.params))
+        .collect::<Result<Vec<_>, _>>()?;
+    let hand = load_hand(&args.hand)?;
+    let style = args.hand.tiles.into();
+    let refs: Vec<&CompiledVariant> = variants.iter().collect();
+    let cmp = compare::compare_hand(&refs, &hand);
+    let cards = cmp.cards.iter().zip(&variants);
+    match args.hand.format {
+        // Several variants: side by side, then each card with its citations.
+        Format::Text | Format::Summary => {
+            let mut texts: Vec<String> = Vec::new();
+            if variants.len() > 1 {
+                texts.push(cmp.text());
+            }
+            texts.extend(cards.map(|(c, v)| render::score_text(c, v, style)));
+            out!("{}", texts.join("\n"));
+        }
+        Format::Json if variants.len() == 1 => {
+            outln!("{}", render::score_json(&cmp.cards[0], &variants[0], style))
+        }
+        Format::Json => outln!("{}", cmp.json(style)),
+    }
+    Ok(())
+}
+
+/// `score --corpus`: one line per hand (text or JSON), or the totals and the speed.
+fn score_corpus(
+    variant: &CompiledVariant,
+    path: &Path,
+    format: Format,
+    style: TileStyle,
+) -> Result<(), Failure> {
+    let (name, input) = open_corpus(path)?;
+    let start = Instant::now();
+    let mut side = compare::Side::default();
+    let stdout = std::io::stdout();
+    let mut writer = std::io::BufWriter::new(stdout.lock());
+    let count = batch::process(
+        input,
+        || Scorer::new(variant),
+        |scorer, n, line| {
+            let hand = corpus::read_line(line)
+                .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
+            Ok(match format {
+                Format::Summary => {
+                    let t = scorer.totals(&hand);
+                    (
+                        n,
+                        (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid),
+                        String::new(),
+                    )
+                }
+                Format::Json => {
+                    let card = scorer.score(&hand);
+                    // The corpus line first, so that a card can be traced back to its hand
+                    // (blank lines are skipped, so output lines do not count input lines).
+                    let mut json = serde_json::Map::new();
+                    json.insert("line".into(), n.into());
+                    if let serde_json::Value::Object(fields) =
+                        render::score_json(&card, variant, style)
+                    {
+                        json.extend(fields);
+                    }
+                    (
+                        n,
+                        (card.totals.total, false, false, true),
+                        serde_json::Value::Object(json).to_string(),
+                    )
+                }
+                Format::Text => {
+                    let t = scorer.totals(&hand);
+                    (
+                        n,
+                        (t.total, false, false, true),
+                        format!("line {n}: {}", t.total),
+                    )
+                }
+            })
+        },
+        |(_, outcome, text)| {
+            side.add(outcome);
+            if !text.is_empty() {
+                write_line(&mut writer, &text)?;
+            }
+            Ok(())
+        },
+        |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
+    )?;
+    let seconds = start.elapsed().as_secs_f64();
+    if format == Format::Summary {
+        let d = &side.totals;
+        let totals = match (d.mean(), d.quantile(0.5), d.quantile(0.9), d.max()) {
+            (Some(mean), Some(median), Some(p90), Some(max)) => format!(
+                "mean total {mean:.1}, median {median}, 90th percentile {p90}, maximum {max}"
+            ),
+            _ => "no totals: the corpus has no hands".to_string(),
+        };
+        let text = format!(
+            "{}\n\
+             {totals}\n\
+             winners {}, of which not a valid win {}; limit hands {}\n",
+            batch::speed(count, variant.id(), seconds),
+            side.winners,
+            side.invalid_wins,
+            side.limit_hands,
+        );
+        write_line(&mut writer, text.trim_end())?;
+    }
+    use std::io::Write as _;
+    writer.flush().map_err(|e| super::output_error(&e))
+}

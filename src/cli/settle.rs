@@ -1,0 +1,38 @@
+//! `mjrules settle --variant V DEAL.toml`: the payments between the four players after a
+//! deal.
+
+use std::path::PathBuf;
+
+use mjrules::render;
+use mjrules::rules::{builtin, load, load::parse_override};
+use mjrules::settle::{parse_deal, settle};
+
+use super::{Failure, Format, FormatArgs, read_input, report};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A built-in variant id or the path of a variant file.
+    #[arg(long, default_value = builtin::DEFAULT)]
+    variant: String,
+    /// Overrides a parameter of the variant: `--param limit=500`.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
+    params: Vec<(String, String)>,
+    /// The deal file (TOML), or `-` for standard input.
+    deal: PathBuf,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let variant = load(&args.variant, &args.params)?;
+    let (name, text) = read_input(&args.deal)?;
+    let deal = parse_deal(&name, &text, variant.variant.style)
+        .map_err(|e| Failure::Input(report::render_error(e)))?;
+    let settlement =
+        settle(&variant, &deal).map_err(|e| Failure::Input(report::render_error(e)))?;
+    match args.format.format {
+        Format::Json => outln!("{}", render::settlement_json(&settlement)),
+        _ => out!("{}", render::settlement_text(&settlement)),
+    }
+    Ok(())
+}

@@ -1,35 +1,53 @@
-//! Diagnostics: every problem found in an input file, each with the bytes it concerns.
+//! Diagnostics: every problem found in an input, each with the bytes it concerns.
 //!
-//! In: problems gathered while reading a hand, a rule file or a command line. Out: one
-//! [`InputError`] per file, with the file's text, all problems at once; each problem is a
-//! `miette` diagnostic, for a front end to draw.
+//! In: problems found while reading a hand, a variant file, a deal, a corpus line, a Kajongg
+//! string or an expression. Out: [`Diagnostic`]s (one type for every problem with a place),
+//! gathered into one [`InputError`] per input with the input's name and text, all problems
+//! at once. Each is also a `miette` diagnostic, for a front end to draw; the library draws
+//! nothing itself.
+//!
+//! A reader of a part of a file (an expression inside a string, tile notation inside a
+//! value) reports spans in the part's own text; its caller moves them into the file with
+//! [`Diagnostic::moved`].
 
 use std::fmt;
 use std::ops::Range;
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceSpan};
+use miette::{LabeledSpan, NamedSource, SourceSpan};
 
-/// One problem in an input file.
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The input is refused.
+    Error,
+    /// The input is taken, but something in it is probably not meant.
+    Warning,
+}
+
+/// One problem in an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
+pub struct Diagnostic {
     /// What is wrong: lowercase, no final period, user input in backticks.
     pub message: String,
-    /// The bytes of the file it concerns.
+    /// The bytes of the input it concerns.
     pub span: Range<usize>,
     /// A short label shown at the span.
     pub label: String,
     /// How to fix it, if there is something to say.
     pub help: Option<String>,
+    /// An error or a warning.
+    pub severity: Severity,
 }
 
-impl Problem {
-    /// A problem at `span` whose label repeats nothing of the message.
+impl Diagnostic {
+    /// An error at `span` whose label repeats nothing of the message.
     pub fn new(span: Range<usize>, message: impl Into<String>, label: impl Into<String>) -> Self {
-        Problem {
+        Diagnostic {
             message: message.into(),
             span,
             label: label.into(),
             help: None,
+            severity: Severity::Error,
         }
     }
 
@@ -38,17 +56,30 @@ impl Problem {
         self.help = Some(help.into());
         self
     }
+
+    /// Adds a hint when there is one.
+    pub fn with_optional_help(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+
+    /// The same diagnostic with its span moved by `place`: from the text of a part (an
+    /// expression, a string's content) into the text of the input that holds it.
+    pub fn moved(mut self, place: impl FnOnce(Range<usize>) -> Range<usize>) -> Self {
+        self.span = place(self.span);
+        self
+    }
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for Problem {}
+impl std::error::Error for Diagnostic {}
 
-impl Diagnostic for Problem {
+impl miette::Diagnostic for Diagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
@@ -63,8 +94,11 @@ impl Diagnostic for Problem {
         ))))
     }
 
-    fn severity(&self) -> Option<Severity> {
-        Some(Severity::Error)
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
     }
 }
 
@@ -73,12 +107,12 @@ impl Diagnostic for Problem {
 pub struct InputError {
     name: String,
     source: NamedSource<String>,
-    problems: Vec<Problem>,
+    problems: Vec<Diagnostic>,
 }
 
 impl InputError {
     /// The problems of the input called `name` whose text is `text`.
-    pub fn new(name: &str, text: &str, problems: Vec<Problem>) -> Self {
+    pub fn new(name: &str, text: &str, problems: Vec<Diagnostic>) -> Self {
         InputError {
             name: name.to_string(),
             source: NamedSource::new(name, text.to_string()),
@@ -86,8 +120,13 @@ impl InputError {
         }
     }
 
+    /// The input's name (a path, `<stdin>`, `rules/bmja.toml`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The problems, in the order they were found.
-    pub fn problems(&self) -> &[Problem] {
+    pub fn problems(&self) -> &[Diagnostic] {
         &self.problems
     }
 
@@ -122,7 +161,7 @@ impl std::error::Error for InputError {}
 /// A problem together with the text of its input.
 #[derive(Debug)]
 pub struct Located {
-    problem: Problem,
+    problem: Diagnostic,
     source: NamedSource<String>,
 }
 
@@ -134,20 +173,20 @@ impl fmt::Display for Located {
 
 impl std::error::Error for Located {}
 
-impl Diagnostic for Located {
+impl miette::Diagnostic for Located {
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.problem.help()
+        miette::Diagnostic::help(&self.problem)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         self.problem.labels()
     }
 
-    fn severity(&self) -> Option<Severity> {
+    fn severity(&self) -> Option<miette::Severity> {
         self.problem.severity()
     }
 }

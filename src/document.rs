@@ -1,7 +1,7 @@
 //! Reading TOML documents with every value's place kept.
 //!
 //! In: the text of a TOML file. Out: its tables and values with byte spans, and small
-//! readers that check keys and types and add a [`Problem`] for each mistake instead of
+//! readers that check keys and types and add a [`Diagnostic`] for each mistake instead of
 //! stopping at the first, so that a file's problems are all reported at once.
 
 use std::ops::Range;
@@ -9,7 +9,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::diagnostic::{Problem, did_you_mean};
+use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// A parsed TOML document.
 pub type Document<'i> = Spanned<DeTable<'i>>;
@@ -18,10 +18,10 @@ pub type Document<'i> = Spanned<DeTable<'i>>;
 pub type Value<'i> = Spanned<DeValue<'i>>;
 
 /// Parses TOML text, turning a syntax error into a problem at its place.
-pub fn parse(text: &str) -> Result<Document<'_>, Problem> {
+pub fn parse(text: &str) -> Result<Document<'_>, Diagnostic> {
     DeTable::parse(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        Problem::new(
+        Diagnostic::new(
             span,
             "this is not valid TOML",
             e.message().trim().to_string(),
@@ -78,11 +78,11 @@ impl<'a, 'i> TableReader<'a, 'i> {
     pub fn require(
         &mut self,
         key: &'static str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<&'a Value<'i>> {
         let value = self.get(key);
         if value.is_none() {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 self.span.start..self.span.start,
                 format!("{} has no `{key}`", self.what),
                 format!("`{key}` is required here"),
@@ -96,14 +96,14 @@ impl<'a, 'i> TableReader<'a, 'i> {
         &mut self,
         key: &'static str,
         source: &str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<StrValue<'a>> {
         let value = self.get(key)?;
         expect_string(value, key, source, problems)
     }
 
     /// The boolean value of `key`; absent means false.
-    pub fn flag(&mut self, key: &'static str, problems: &mut Vec<Problem>) -> bool {
+    pub fn flag(&mut self, key: &'static str, problems: &mut Vec<Diagnostic>) -> bool {
         match self.get(key) {
             None => false,
             Some(v) => match v.get_ref() {
@@ -122,13 +122,13 @@ impl<'a, 'i> TableReader<'a, 'i> {
     }
 
     /// Reports every key that was never read.
-    pub fn finish(self, problems: &mut Vec<Problem>) {
+    pub fn finish(self, problems: &mut Vec<Diagnostic>) {
         for (key, _) in self.table.iter() {
             let name: &str = key.get_ref();
             if self.known.contains(&name) {
                 continue;
             }
-            let mut problem = Problem::new(
+            let mut problem = Diagnostic::new(
                 key.span(),
                 format!("unknown key `{name}` in {}", self.what),
                 "not a key of this table",
@@ -172,7 +172,7 @@ pub fn expect_string<'a>(
     value: &'a Value<'_>,
     key: &str,
     source: &str,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<StrValue<'a>> {
     match value.get_ref() {
         DeValue::String(s) => Some(StrValue {
@@ -188,8 +188,13 @@ pub fn expect_string<'a>(
 }
 
 /// A problem saying the value of `key` has the wrong type.
-pub fn wrong_type(span: Range<usize>, key: &str, expected: &str, found: &DeValue<'_>) -> Problem {
-    Problem::new(
+pub fn wrong_type(
+    span: Range<usize>,
+    key: &str,
+    expected: &str,
+    found: &DeValue<'_>,
+) -> Diagnostic {
+    Diagnostic::new(
         span,
         format!("`{key}` must be {expected}"),
         format!("this is {}", type_name(found)),

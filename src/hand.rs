@@ -9,7 +9,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 use toml::de::DeValue;
 
-use crate::diagnostic::{InputError, Problem, did_you_mean};
+use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::document::{self, StrValue, TableReader, quoted_list};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{AnyTile, BonusTile, ParsedTile, Tile, TileCounts, Wind, parse_tiles};
@@ -192,7 +192,7 @@ pub fn read_hand(
     source: &str,
     seat: Option<Wind>,
     prevailing: Option<Wind>,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<Hand> {
     let before = problems.len();
     let seat = match seat {
@@ -250,7 +250,7 @@ pub fn read_hand(
             && concealed.get(win.tile) == 0
         {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span.clone(),
                     format!(
                         "the winning tile `{}` is not among the concealed tiles",
@@ -287,7 +287,7 @@ fn check_tile_count(
     melds: &[Set],
     winner: bool,
     concealed_value: &StrValue<'_>,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) {
     let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
     let total = concealed.total() + melds.iter().map(|m| m.kind.size()).sum::<usize>();
@@ -299,7 +299,7 @@ fn check_tile_count(
             "a hand that did not go out has 13 tiles"
         };
         problems.push(
-            Problem::new(
+            Diagnostic::new(
                 concealed_value.span.clone(),
                 format!("{who} plus one per kong ({expected} here), but this one has {total}"),
                 format!("{} concealed tiles", concealed.total()),
@@ -324,13 +324,13 @@ impl TileLedger {
         self.tiles.extend(tiles.iter().cloned());
     }
 
-    fn check_fifth_copies(&self, problems: &mut Vec<Problem>) {
+    fn check_fifth_copies(&self, problems: &mut Vec<Diagnostic>) {
         let mut counts = [0usize; Tile::COUNT];
         for (tile, span) in &self.tiles {
             counts[tile.index()] += 1;
             if counts[tile.index()] == 5 {
                 problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         span.clone(),
                         format!("a fifth `{tile}`: there are only four of each tile"),
                         "fifth copy",
@@ -346,7 +346,7 @@ fn read_wind(
     value: &document::Value<'_>,
     key: &str,
     source: &str,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<Wind> {
     let v = document::expect_string(value, key, source, problems)?;
     let wind = Wind::from_name(v.text);
@@ -367,8 +367,8 @@ fn bad_word<const N: usize>(
     message: String,
     label: &str,
     known: [&str; N],
-) -> Problem {
-    let problem = Problem::new(v.span.clone(), message, label);
+) -> Diagnostic {
+    let problem = Diagnostic::new(v.span.clone(), message, label);
     match did_you_mean(v.text, known) {
         Some(s) => problem.with_help(format!("did you mean `{s}`?")),
         None => problem.with_help(format!("use one of {}", quoted_list(&known))),
@@ -379,7 +379,7 @@ fn bad_word<const N: usize>(
 fn read_playing(
     v: &StrValue<'_>,
     key: &str,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Vec<(Tile, Range<usize>)> {
     let mut out = Vec::new();
     for parsed in read_notation(v, problems) {
@@ -387,7 +387,7 @@ fn read_playing(
         match parsed.tile {
             AnyTile::Playing(t) => out.push((t, span)),
             AnyTile::Bonus(b) => problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span,
                     format!("`{b}` is a bonus tile, not a tile of `{key}`"),
                     "bonus tile",
@@ -400,16 +400,11 @@ fn read_playing(
 }
 
 /// Reads tile notation from a string value, adding its notation errors as problems.
-fn read_notation(v: &StrValue<'_>, problems: &mut Vec<Problem>) -> Vec<ParsedTile> {
+fn read_notation(v: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Vec<ParsedTile> {
     match parse_tiles(v.text) {
         Ok(tiles) => tiles,
         Err(errors) => {
-            for e in errors {
-                problems.push(
-                    Problem::new(v.sub_span(e.span), e.message, "bad tile notation")
-                        .with_help("write tiles as digits and a suit letter: `123m 55p 7z 1f 2y`"),
-                );
-            }
+            problems.extend(errors.into_iter().map(|e| e.moved(|span| v.sub_span(span))));
             Vec::new()
         }
     }
@@ -423,7 +418,7 @@ fn read_melds(
     source: &str,
     seat: Option<Wind>,
     tiles: &mut TileLedger,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Melds {
     let Some(value) = reader.get("melds") else {
         return Melds::new();
@@ -443,7 +438,7 @@ fn read_melds(
             && let Some(meld) = read_meld(&v, seat, tiles, problems)
             && melds.try_push(meld).is_err()
         {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 v.span.clone(),
                 format!("a hand has at most {MAX_MELDS} declared sets"),
                 "one set too many",
@@ -458,7 +453,7 @@ fn read_meld(
     v: &StrValue<'_>,
     seat: Option<Wind>,
     tiles: &mut TileLedger,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<Set> {
     let before = problems.len();
     // The tiles run up to the first word that starts with a letter other than a suit letter
@@ -486,7 +481,7 @@ fn read_meld(
     let set_tiles: Vec<Tile> = parsed.iter().map(|(t, _)| *t).collect();
     let shape = if set_tiles.is_empty() {
         if problems.len() == before {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 v.span.clone(),
                 "a declared set has no tiles",
                 "expected tiles such as `777z` or `1111p concealed`",
@@ -497,7 +492,7 @@ fn read_meld(
         let shape = shape_of(&set_tiles);
         if shape.is_none() && problems.len() == before {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     v.sub_span(0..tile_end),
                     format!(
                         "`{}` is not a chow, pung or kong",
@@ -517,14 +512,14 @@ fn read_meld(
         let span = v.sub_span(range);
         if let Some(who) = word.strip_prefix("from=") {
             match Wind::from_name(who) {
-                Some(w) if Some(w) == seat => problems.push(Problem::new(
+                Some(w) if Some(w) == seat => problems.push(Diagnostic::new(
                     span,
                     format!("a set cannot be claimed from its own player (`{who}`)"),
                     "own seat",
                 )),
                 Some(w) => from = Some(w),
                 None => problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         span,
                         format!("`{who}` is not a wind"),
                         "expected east, south, west or north",
@@ -545,7 +540,7 @@ fn read_meld(
             "concealed" => Exposure::Concealed,
             "claimed" => Exposure::Claimed,
             _ => {
-                let problem = Problem::new(
+                let problem = Diagnostic::new(
                     span,
                     format!("unknown word `{word}` in a declared set"),
                     "unknown word",
@@ -560,7 +555,7 @@ fn read_meld(
             }
         };
         if exposure.is_some() {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 span,
                 "a declared set has one of `exposed`, `concealed` or `claimed`, not two",
                 "second exposure word",
@@ -569,7 +564,7 @@ fn read_meld(
         }
         if e != Exposure::Exposed && shape.is_some_and(|(k, _)| k != SetKind::Kong) {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span,
                     format!("only a kong can be declared `{word}`"),
                     "not a kong",
@@ -601,7 +596,7 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn read_bonus(
     reader: &mut TableReader<'_, '_>,
     source: &str,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Bonus {
     let Some(value) = reader.get("bonus") else {
         return Bonus::new();
@@ -622,14 +617,14 @@ fn read_bonus(
         for parsed in read_notation(v, problems) {
             let span = v.sub_span(parsed.span.clone());
             match parsed.tile {
-                AnyTile::Bonus(b) if bonus.contains(&b) => problems.push(Problem::new(
+                AnyTile::Bonus(b) if bonus.contains(&b) => problems.push(Diagnostic::new(
                     span,
                     format!("`{b}` appears twice: there is one of each flower and season"),
                     "second copy",
                 )),
                 AnyTile::Bonus(b) => bonus.push(b),
                 AnyTile::Playing(t) => problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         span,
                         format!("`{t}` is not a flower or season"),
                         "not a bonus tile",
@@ -647,7 +642,7 @@ fn read_win(
     value: &document::Value<'_>,
     source: &str,
     seat: Option<Wind>,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<(Win, Range<usize>, bool)> {
     let DeValue::Table(table) = value.get_ref() else {
         problems.push(document::wrong_type(
@@ -668,7 +663,7 @@ fn read_win(
             // A notation error is already reported; an empty string is not.
             [] if problems.len() > before => None,
             _ => {
-                problems.push(Problem::new(
+                problems.push(Diagnostic::new(
                     s.span.clone(),
                     "`tile` names one winning tile",
                     format!("{} tiles here", tiles.len()),
@@ -699,7 +694,7 @@ fn read_win(
     });
     if let Some((who, span)) = &discarder {
         if Some(*who) == seat {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 span.clone(),
                 format!("the discarder `{who}` is the winner's own seat"),
                 "own seat",
@@ -709,7 +704,7 @@ fn read_win(
             && !f.is_claimed()
         {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span.clone(),
                     format!("a win from `{}` has no discarder", f.name()),
                     "no discard here",
@@ -735,7 +730,7 @@ fn read_win(
         let holds_tile = tile.as_ref().is_none_or(|(t, _)| set.contains(t));
         if shape.is_none() || !holds_tile {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     s.span.clone(),
                     "`completes` names the chow, pung or pair that the winning tile completed",
                     "not such a set",

@@ -13,9 +13,10 @@
 
 use std::ops::Range;
 
+use crate::diagnostic::{Diagnostic, InputError};
 use crate::hand::{Bonus, Hand, MAX_MELDS, Melds, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind, shape_of};
-use crate::tiles::{BonusKind, BonusTile, Dragon, NotationError, Suit, Tile, TileCounts, Wind};
+use crate::tiles::{BonusKind, BonusTile, Dragon, Suit, Tile, TileCounts, Wind};
 
 /// One tile of a Kajongg string: the tile, whether it was written in uppercase (concealed),
 /// and its bytes.
@@ -42,14 +43,16 @@ fn wind_of(c: char) -> Option<Wind> {
     }
 }
 
+/// A mistake in the Kajongg string, at `span`.
+fn mistake(span: Range<usize>, message: String) -> Diagnostic {
+    Diagnostic::new(span, message, "in the Kajongg string")
+}
+
 /// Reads the two-character tile at `at`.
-fn tile_at(text: &str, at: usize) -> Result<KTile, NotationError> {
+fn tile_at(text: &str, at: usize) -> Result<KTile, Diagnostic> {
     let bytes = text.as_bytes();
     let span = at..(at + 2).min(text.len());
-    let bad = |message: String| NotationError {
-        message,
-        span: span.clone(),
-    };
+    let bad = |message: String| mistake(span.clone(), message);
     if at + 2 > text.len() || !text.is_char_boundary(at + 2) {
         return Err(bad(
             "a Kajongg tile is two characters: a group letter and a value".into(),
@@ -99,7 +102,7 @@ fn tile_at(text: &str, at: usize) -> Result<KTile, NotationError> {
 }
 
 /// Reads a run of two-character tiles from `start` to `end`.
-fn tiles_in(text: &str, start: usize, end: usize, errors: &mut Vec<NotationError>) -> Vec<KTile> {
+fn tiles_in(text: &str, start: usize, end: usize, errors: &mut Vec<Diagnostic>) -> Vec<KTile> {
     let mut out = Vec::new();
     let mut at = start;
     while at < end {
@@ -125,8 +128,13 @@ fn playing(tiles: &[KTile]) -> Option<Vec<Tile>> {
         .collect()
 }
 
-/// Reads a Kajongg hand string for the player in `seat` in a round of `prevailing`.
-pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<NotationError>> {
+/// Reads a Kajongg hand string for the player in `seat` in a round of `prevailing`; its
+/// mistakes are given as the problems of an input called `<kajongg>`.
+pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, InputError> {
+    read_kajongg(text, seat, prevailing).map_err(|e| InputError::new("<kajongg>", text, e))
+}
+
+fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut concealed = TileCounts::default();
     let mut melds = Melds::new();
@@ -149,10 +157,10 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
                 for t in tiles_in(text, start + 1, end, &mut errors) {
                     match t.tile {
                         KAny::Playing(p) => concealed.add(p),
-                        KAny::Bonus(_) => errors.push(NotationError {
-                            message: "bonus tiles stand alone, not in the rest".into(),
-                            span: t.span,
-                        }),
+                        KAny::Bonus(_) => errors.push(mistake(
+                            t.span,
+                            "bonus tiles stand alone, not in the rest".into(),
+                        )),
                     }
                 }
             }
@@ -162,11 +170,10 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
                     Some((tile, meld)) if matches!(tile.tile, KAny::Playing(_)) => {
                         last = Some((tile.clone(), meld.to_vec()));
                     }
-                    _ => errors.push(NotationError {
-                        message: "`L` is followed by the last tile, then optionally its meld"
-                            .into(),
-                        span: start..end,
-                    }),
+                    _ => errors.push(mistake(
+                        start..end,
+                        "`L` is followed by the last tile, then optionally its meld".into(),
+                    )),
                 }
             }
             b'm' => {
@@ -178,10 +185,7 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
                     match c {
                         'a' => original_call = true,
                         't' => kong_on_kong = true,
-                        _ => errors.push(NotationError {
-                            message: format!("`{c}` is not an announcement (`a` original call, `t` twofold fortune)"),
-                            span: start + 1 + i..start + 2 + i,
-                        }),
+                        _ => errors.push(mistake(start + 1 + i..start + 2 + i, format!("`{c}` is not an announcement (`a` original call, `t` twofold fortune)"))),
                     }
                 }
             }
@@ -208,10 +212,10 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
             None => match concealed.tiles().last() {
                 Some(t) => (t, false, None),
                 None => {
-                    errors.push(NotationError {
-                        message: "a Mah-Jong hand needs its last tile (`L…`)".into(),
-                        span: 0..text.len(),
-                    });
+                    errors.push(mistake(
+                        0..text.len(),
+                        "a Mah-Jong hand needs its last tile (`L…`)".into(),
+                    ));
                     return Err(errors);
                 }
             },
@@ -254,10 +258,10 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
             Some(('k', _)) => (WinSource::RobbedKong, false, false),
             Some(('.', _)) | None => (drawn_or_claimed, false, false),
             Some((c, span)) => {
-                errors.push(NotationError {
-                    message: format!("`{c}` is not a source of the last tile (`. w d z Z e 1 k`)"),
+                errors.push(mistake(
                     span,
-                });
+                    format!("`{c}` is not a source of the last tile (`. w d z Z e 1 k`)"),
+                ));
                 (WinSource::Wall, false, false)
             }
         };
@@ -278,10 +282,7 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, V
         .for_each(|m| m.tiles().for_each(|t| all.add(t)));
     for tile in Tile::all() {
         if all.get(tile) > 4 {
-            errors.push(NotationError {
-                message: format!("more than four `{tile}`"),
-                span: 0..text.len(),
-            });
+            errors.push(mistake(0..text.len(), format!("more than four `{tile}`")));
         }
     }
     if !errors.is_empty() {
@@ -314,16 +315,13 @@ fn read_meld(
     concealed: &mut TileCounts,
     melds: &mut Melds,
     bonus: &mut Bonus,
-    errors: &mut Vec<NotationError>,
+    errors: &mut Vec<Diagnostic>,
 ) {
     if tiles.iter().all(|t| matches!(t.tile, KAny::Bonus(_))) {
         for t in tiles {
             if let KAny::Bonus(b) = t.tile {
                 if bonus.contains(&b) {
-                    errors.push(NotationError {
-                        message: "a bonus tile appears twice".into(),
-                        span: t.span.clone(),
-                    });
+                    errors.push(mistake(t.span.clone(), "a bonus tile appears twice".into()));
                 } else {
                     bonus.push(b);
                 }
@@ -332,10 +330,10 @@ fn read_meld(
         return;
     }
     let Some(set_tiles) = playing(tiles) else {
-        errors.push(NotationError {
-            message: "a meld mixes bonus tiles with playing tiles".into(),
-            span: tiles[0].span.start..tiles[tiles.len() - 1].span.end,
-        });
+        errors.push(mistake(
+            tiles[0].span.start..tiles[tiles.len() - 1].span.end,
+            "a meld mixes bonus tiles with playing tiles".into(),
+        ));
         return;
     };
     let case: Vec<bool> = tiles.iter().map(|t| t.upper).collect();
@@ -356,10 +354,10 @@ fn read_meld(
                 from: None,
             };
             if melds.try_push(set).is_err() {
-                errors.push(NotationError {
-                    message: format!("a hand has at most {MAX_MELDS} declared sets"),
-                    span: tiles[0].span.start..tiles[tiles.len() - 1].span.end,
-                });
+                errors.push(mistake(
+                    tiles[0].span.start..tiles[tiles.len() - 1].span.end,
+                    format!("a hand has at most {MAX_MELDS} declared sets"),
+                ));
             }
         }
         _ => set_tiles.iter().for_each(|&t| concealed.add(t)),
@@ -418,7 +416,8 @@ mod tests {
 
     #[test]
     fn errors_point_into_the_string() {
-        let errors = parse_kajongg("c1c2x3 RB1", Wind::East, Wind::East).unwrap_err();
+        let error = parse_kajongg("c1c2x3 RB1", Wind::East, Wind::East).unwrap_err();
+        let errors = error.problems();
         assert_eq!(errors[0].span, 4..6);
     }
 
@@ -426,7 +425,8 @@ mod tests {
     fn a_fifth_declared_set_is_refused_where_it_stands() {
         // Five exposed pungs of bamboo: the fifth, `b5b5b5`, starts at byte 28.
         let text = "b1b1b1 b2b2b2 b3b3b3 b4b4b4 b5b5b5";
-        let errors = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
+        let error = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
+        let errors = error.problems();
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].span, 28..34);
         assert_eq!(errors[0].message, "a hand has at most 4 declared sets");

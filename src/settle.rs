@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use toml::de::DeValue;
 
-use crate::diagnostic::{InputError, Problem};
+use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
 use crate::evaluate::score;
 use crate::hand::{Hand, WinSource, read_hand};
@@ -135,7 +135,7 @@ pub fn read_deal(
     name: &str,
     text: &str,
     style: Style,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<Deal> {
     let before = problems.len();
     let prevailing = top.require("prevailing", problems).and_then(|v| {
@@ -143,7 +143,7 @@ pub fn read_deal(
         let wind = Wind::from_name(s.text);
         if wind.is_none() {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     s.span,
                     format!("`{}` is not a wind", s.text),
                     "expected east, south, west or north",
@@ -198,7 +198,7 @@ pub fn read_deal(
     if winners.len() > 1 {
         for (wind, span) in &winners[1..] {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span.clone(),
                     format!("`{wind}` went out too: a deal has one winner"),
                     "a second winner",
@@ -229,7 +229,7 @@ fn read_counted(
     text: &str,
     wind: Wind,
     style: Style,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<Seat> {
     let before = problems.len();
     let mut r = TableReader::new(table, span, "a counted seat");
@@ -239,7 +239,7 @@ fn read_counted(
     };
     if let Some(v) = r.get(other) {
         problems.push(
-            Problem::new(
+            Diagnostic::new(
                 v.span(),
                 format!("this variant counts `{key}`, not `{other}`"),
                 "wrong measure",
@@ -254,7 +254,7 @@ fn read_counted(
             .ok()
             .filter(|n| *n >= 0)
             .or_else(|| {
-                problems.push(Problem::new(
+                problems.push(Diagnostic::new(
                     v.span(),
                     format!("`{key}` is a whole number, 0 or more"),
                     "not a count",
@@ -288,7 +288,7 @@ fn read_counted(
             };
             if source.is_none() {
                 problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         s.span,
                         format!("`{}` is not a way to win", s.text),
                         "unknown source",
@@ -302,7 +302,7 @@ fn read_counted(
             w.string("discarder", text, problems)
                 .and_then(|s| match Wind::from_name(s.text) {
                     Some(d) if d == wind => {
-                        problems.push(Problem::new(
+                        problems.push(Diagnostic::new(
                             s.span,
                             format!("the discarder `{d}` is the winner"),
                             "the winner's own seat",
@@ -311,7 +311,7 @@ fn read_counted(
                     }
                     Some(d) => Some(d),
                     None => {
-                        problems.push(Problem::new(
+                        problems.push(Diagnostic::new(
                             s.span,
                             format!("`{}` is not a wind", s.text),
                             "not a seat",
@@ -385,7 +385,7 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
                                 return Err(InputError::new(
                                     &deal.name,
                                     &deal.text,
-                                    vec![Problem::new(
+                                    vec![Diagnostic::new(
                                         deal.spans[i].clone(),
                                         format!("the penalty `{}` applies, but the deal does not say who pays it", rule.id.value),
                                         "no provenance",

@@ -7,6 +7,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::diagnostic::Diagnostic;
+
 /// One of the 34 playing tiles, numbered 0..34: characters 1–9, dots 1–9, bamboo 1–9, then
 /// the winds East South West North and the dragons White Green Red.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -291,18 +293,10 @@ pub struct ParsedTile {
     pub span: Range<usize>,
 }
 
-/// A mistake in tile notation, with the bytes it concerns.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct NotationError {
-    /// What is wrong, lowercase, no final period.
-    pub message: String,
-    /// The offending bytes of the parsed string.
-    pub span: Range<usize>,
-}
-
 /// Reads tile notation: digits followed by a suit letter (`m p s z f y`), whitespace free,
-/// or Unicode mahjong tiles. Returns every tile read, or every error found.
-pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<NotationError>> {
+/// or Unicode mahjong tiles. Returns every tile read, or every mistake found, with its
+/// bytes in `text`.
+pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
     let mut tiles = Vec::new();
     let mut errors = Vec::new();
     // Digits waiting for their suit letter: (digit, byte offset).
@@ -326,28 +320,26 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<NotationError>> {
         }
         let Some(kind) = Letter::of(c) else {
             flush_orphans(&mut pending, &mut errors, at);
-            errors.push(NotationError {
-                message: format!(
-                    "`{c}` is not a tile: use digits and a suit letter m, p, s, z, f or y"
-                ),
-                span: at..end,
-            });
+            errors.push(notation_error(
+                at..end,
+                format!("`{c}` is not a tile: use digits and a suit letter m, p, s, z, f or y"),
+            ));
             continue;
         };
         if pending.is_empty() {
-            errors.push(NotationError {
-                message: format!("suit letter `{c}` has no digits before it"),
-                span: at..end,
-            });
+            errors.push(notation_error(
+                at..end,
+                format!("suit letter `{c}` has no digits before it"),
+            ));
         }
         for (digit, start) in pending.drain(..) {
             let span = start..start + 1;
             match kind.tile(digit) {
                 Some(tile) => tiles.push(ParsedTile { tile, span }),
-                None => errors.push(NotationError {
-                    message: format!("`{digit}{c}` is not a tile: {}", kind.range_hint()),
+                None => errors.push(notation_error(
                     span,
-                }),
+                    format!("`{digit}{c}` is not a tile: {}", kind.range_hint()),
+                )),
             }
         }
     }
@@ -386,15 +378,21 @@ pub fn read_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Op
     (waiting == 0).then_some(())
 }
 
+/// A mistake in tile notation.
+fn notation_error(span: Range<usize>, message: String) -> Diagnostic {
+    Diagnostic::new(span, message, "bad tile notation")
+        .with_help("write tiles as digits and a suit letter: `123m 55p 7z 1f 2y`")
+}
+
 /// Reports digits that never met their suit letter.
-fn flush_orphans(pending: &mut Vec<(u8, usize)>, errors: &mut Vec<NotationError>, at: usize) {
+fn flush_orphans(pending: &mut Vec<(u8, usize)>, errors: &mut Vec<Diagnostic>, at: usize) {
     if let Some(&(_, start)) = pending.first() {
         let end = pending.last().map_or(at, |&(_, s)| s + 1);
         let digits: String = pending.iter().map(|(d, _)| char::from(b'0' + d)).collect();
-        errors.push(NotationError {
-            message: format!("digits `{digits}` have no suit letter after them"),
-            span: start..end,
-        });
+        errors.push(notation_error(
+            start..end,
+            format!("digits `{digits}` have no suit letter after them"),
+        ));
         pending.clear();
     }
 }

@@ -84,7 +84,9 @@ fn check(variant_id: &'static str) {
                 if listed.is_none() {
                     unexplained.push(format!(
                         "{} `{}`: refused: {}",
-                        case.id, case.hand, errors[0].message
+                        case.id,
+                        case.hand,
+                        errors.problems()[0].message
                     ));
                 }
                 continue;

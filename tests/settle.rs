@@ -290,7 +290,10 @@ mod random_deals {
                 let text = deal(&mut rng, &mut hands, faan);
                 let deal =
                     parse_deal("random.toml", &text, variant.variant.style).unwrap_or_else(|e| {
-                        panic!("{id} deal {n}:\n{text}\n{}", crate::common::render_plain(&e))
+                        panic!(
+                            "{id} deal {n}:\n{text}\n{}",
+                            crate::common::render_plain(&e)
+                        )
                     });
                 let s = match settle(&variant, &deal) {
                     Ok(s) => s,

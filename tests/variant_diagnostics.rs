@@ -25,7 +25,6 @@ fn every_invalid_variant_is_refused_with_located_problems() {
                 accepted.push(spec);
                 continue;
             }
-            Err(LoadError::Message(m)) => m,
             Err(LoadError::Files(errors)) => {
                 let mut out = String::new();
                 for error in &errors {
@@ -46,6 +45,8 @@ fn every_invalid_variant_is_refused_with_located_problems() {
                 }
                 out
             }
+            // As the command line says it.
+            Err(other) => format!("error: {other}\n"),
         };
         common::with_snapshots(path, || {
             insta::assert_snapshot!(format!("invalid_variant__{}", common::stem(path)), rendered);

@@ -44,6 +44,6 @@ fuzz_target!(|data: &[u8]| {
                 let _ = report::render_plain(&e);
             }
         }
-        Err(LoadError::Message(_)) => {}
+        Err(_) => {}
     }
 });

@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use mjrules::evaluate::{Scorer, score};
 use mjrules::render;
-use mjrules::rules::{CompiledVariant, load, load::parse_override};
+use mjrules::rules::{CompiledVariant, load};
 use mjrules::tiles::TileStyle;
 use mjrules::{chart, compare, corpus, stats};
 
-use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, report};
+use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, parse_override, report};
 
 #[derive(clap::Args)]
 pub struct Args {

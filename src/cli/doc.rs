@@ -1,9 +1,9 @@
 //! `mjrules doc ID|PATH`: a variant as a readable Markdown page.
 
 use mjrules::render;
-use mjrules::rules::{load, load::parse_override};
+use mjrules::rules::load;
 
-use super::Failure;
+use super::{Failure, parse_override};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use mjrules::diagnostic::{InputError, Problem};
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::kajongg::parse_kajongg;
 use mjrules::rules::LoadError;
@@ -59,10 +58,10 @@ pub enum Failure {
 impl From<LoadError> for Failure {
     fn from(error: LoadError) -> Self {
         match error {
-            LoadError::Message(m) => Failure::Input(m),
             LoadError::Files(errors) => {
                 Failure::Input(errors.into_iter().map(report::render_error).collect())
             }
+            other => Failure::Input(format!("error: {other}\n")),
         }
     }
 }
@@ -143,6 +142,16 @@ pub struct HandArgs {
     pub tiles: Tiles,
 }
 
+/// Reads a `--param name=value` override.
+pub fn parse_override(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() && !value.is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("`{text}` is not `name=value`")),
+    }
+}
+
 fn parse_wind(text: &str) -> Result<Wind, String> {
     Wind::from_name(text)
         .ok_or_else(|| format!("`{text}` is not a wind: use east, south, west or north"))
@@ -167,17 +176,8 @@ pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
 pub fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
     if let Some(text) = &args.kajongg {
         let seat = args.seat.expect("clap requires --seat with --kajongg");
-        return parse_kajongg(text, seat, args.prevailing).map_err(|errors| {
-            let problems = errors
-                .into_iter()
-                .map(|e| Problem::new(e.span, e.message, "in the Kajongg string"))
-                .collect();
-            Failure::Input(report::render_error(InputError::new(
-                "<kajongg>",
-                text,
-                problems,
-            )))
-        });
+        return parse_kajongg(text, seat, args.prevailing)
+            .map_err(|e| Failure::Input(report::render_error(e)));
     }
     let Some(path) = args.hand.as_ref() else {
         return Err(Failure::Input(

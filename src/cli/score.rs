@@ -8,10 +8,12 @@ use mjrules::compare;
 use mjrules::corpus;
 use mjrules::evaluate::Scorer;
 use mjrules::render;
-use mjrules::rules::{CompiledVariant, builtin, load, load::parse_override};
+use mjrules::rules::{CompiledVariant, builtin, load};
 use mjrules::tiles::TileStyle;
 
-use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, report, write_line};
+use super::{
+    Failure, Format, HandArgs, batch, load_hand, open_corpus, parse_override, report, write_line,
+};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use mjrules::render;
-use mjrules::rules::{builtin, load, load::parse_override};
+use mjrules::rules::{builtin, load};
 use mjrules::settle::{parse_deal, settle};
 
-use super::{Failure, Format, FormatArgs, read_input, report};
+use super::{Failure, Format, FormatArgs, parse_override, read_input, report};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -79,7 +79,7 @@ pub struct WinRecord {
 #[derive(Debug)]
 pub enum LineError {
     /// Not JSON of the right shape.
-    Json(String),
+    Json(serde_json::Error),
     /// A hand with problems, as a hand file would report them.
     Hand(Box<InputError>),
     /// The line's bytes are not UTF-8.
@@ -106,8 +106,7 @@ pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
 /// the record as a hand file. [`read_line`] gives the same answer, faster; this one is the
 /// reference it is checked against (property tests, the `corpus_line` fuzz target).
 pub fn read_line_slowly(line: &str) -> Result<Hand, LineError> {
-    let record: HandRecord =
-        serde_json::from_str(line).map_err(|e| LineError::Json(e.to_string()))?;
+    let record: HandRecord = serde_json::from_str(line).map_err(LineError::Json)?;
     parse_hand("line", &record_toml(&record)).map_err(|e| LineError::Hand(Box::new(e)))
 }
 
@@ -714,9 +713,9 @@ mod tests {
                 .iter()
                 .any(|p| p.message == "`sout` is not a wind")
         );
-        let Err(LineError::Json(m)) = read_line(br#"{"seat": 1}"#) else {
+        let Err(LineError::Json(e)) = read_line(br#"{"seat": 1}"#) else {
             panic!()
         };
-        assert!(m.contains("invalid type"), "{m}");
+        assert!(e.to_string().contains("invalid type"), "{e}");
     }
 }

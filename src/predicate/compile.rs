@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::ast::{BinOp, Expr, ExprKind};
 use super::names::{self, ElemInt, Fact, HandInt};
-use crate::diagnostic::did_you_mean;
+use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// What an expression looks at: the hand, or one element of a collection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,19 +72,6 @@ impl Type {
             Type::Collection => "a collection",
         }
     }
-}
-
-/// A problem found while checking an expression.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckError {
-    /// What is wrong.
-    pub message: String,
-    /// Where, in the expression text.
-    pub span: Range<usize>,
-    /// A short label at the span.
-    pub label: String,
-    /// How to fix it.
-    pub help: Option<String>,
 }
 
 /// The value of a parameter, as the checker sees it.
@@ -312,13 +299,14 @@ pub enum Compiled {
     Calling(u32),
 }
 
-/// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`.
+/// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`; or every
+/// problem found, with its span in the expression text.
 pub fn compile(
     expr: &Expr,
     scope: Scope,
     expected: Type,
     env: &Env<'_>,
-) -> Result<Compiled, Vec<CheckError>> {
+) -> Result<Compiled, Vec<Diagnostic>> {
     let mut checker = Checker {
         env,
         errors: Vec::new(),
@@ -327,15 +315,17 @@ pub fn compile(
     if let Some((_, ty)) = &result
         && *ty != expected
     {
-        checker.errors.push(CheckError {
-            message: format!("this expression must be {}", expected.noun()),
-            span: expr.span.clone(),
-            label: format!("this is {}", ty.noun()),
-            help: match (expected, ty) {
+        checker.errors.push(
+            Diagnostic::new(
+                expr.span.clone(),
+                format!("this expression must be {}", expected.noun()),
+                format!("this is {}", ty.noun()),
+            )
+            .with_optional_help(match (expected, ty) {
                 (Type::Bool, Type::Int) => Some("compare it: `… >= 1`".into()),
                 _ => None,
-            },
-        });
+            }),
+        );
     }
     match result {
         Some((compiled, _)) if checker.errors.is_empty() => Ok(fold(compiled)),
@@ -345,17 +335,13 @@ pub fn compile(
 
 struct Checker<'a> {
     env: &'a Env<'a>,
-    errors: Vec<CheckError>,
+    errors: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
     fn error(&mut self, span: Range<usize>, message: String, label: &str, help: Option<String>) {
-        self.errors.push(CheckError {
-            message,
-            span,
-            label: label.to_string(),
-            help,
-        });
+        self.errors
+            .push(Diagnostic::new(span, message, label).with_optional_help(help));
     }
 
     /// Checks one node; `None` after reporting a problem in it.

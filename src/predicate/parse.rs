@@ -10,6 +10,7 @@ use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::ast::{BinOp, Expr, ExprKind};
+use crate::diagnostic::Diagnostic;
 use crate::tiles::{AnyTile, parse_tiles};
 
 mod grammar {
@@ -22,15 +23,6 @@ mod grammar {
 }
 
 use grammar::{PredicateParser, Rule};
-
-/// A syntax error: what was expected, and where (bytes of the expression text).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    /// What is wrong.
-    pub message: String,
-    /// Where.
-    pub span: Range<usize>,
-}
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
@@ -55,21 +47,21 @@ pub const MAX_LENGTH: usize = 4096;
 /// The deepest nesting of parentheses and calls accepted.
 pub const MAX_DEPTH: usize = 64;
 
-/// Parses one expression.
-pub fn parse(text: &str) -> Result<Expr, SyntaxError> {
+/// Parses one expression; a syntax error is given with its span in `text`.
+pub fn parse(text: &str) -> Result<Expr, Diagnostic> {
     if text.len() > MAX_LENGTH {
-        return Err(SyntaxError {
-            message: format!("an expression may be at most {MAX_LENGTH} bytes long"),
-            span: 0..text.len(),
-        });
+        return Err(syntax_error(
+            0..text.len(),
+            format!("an expression may be at most {MAX_LENGTH} bytes long"),
+        ));
     }
     if let Some(at) = too_deep(text) {
-        return Err(SyntaxError {
-            message: format!("an expression may nest at most {MAX_DEPTH} parentheses deep"),
-            span: at..at + 1,
-        });
+        return Err(syntax_error(
+            at..at + 1,
+            format!("an expression may nest at most {MAX_DEPTH} parentheses deep"),
+        ));
     }
-    let mut pairs = PredicateParser::parse(Rule::predicate, text).map_err(syntax_error)?;
+    let mut pairs = PredicateParser::parse(Rule::predicate, text).map_err(pest_error)?;
     let predicate = pairs.next().expect("the grammar yields a predicate");
     let expr = predicate
         .into_inner()
@@ -163,8 +155,14 @@ fn primary(pair: Pair<'_, Rule>) -> Expr {
     Expr { kind, span }
 }
 
+/// A syntax error at `span`: what is wrong is the label.
+fn syntax_error(span: Range<usize>, what: String) -> Diagnostic {
+    Diagnostic::new(span, "this condition does not parse", what)
+        .with_help("the predicate language is described in docs/rule-language.md")
+}
+
 /// Turns a pest error into a message a rule author can act on.
-fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
+fn pest_error(error: pest::error::Error<Rule>) -> Diagnostic {
     let span = match error.location {
         InputLocation::Pos(p) => p..p,
         InputLocation::Span((a, b)) => a..b,
@@ -182,7 +180,7 @@ fn syntax_error(error: pest::error::Error<Rule>) -> SyntaxError {
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    SyntaxError { message, span }
+    syntax_error(span, message)
 }
 
 fn one_of(items: &[&str]) -> String {
@@ -276,7 +274,7 @@ mod tests {
     fn errors_say_what_was_expected() {
         let e = parse("pung and").unwrap_err();
         assert_eq!(e.span, 8..8);
-        assert!(e.message.starts_with("expected"), "{}", e.message);
+        assert!(e.label.starts_with("expected"), "{}", e.label);
         let e = parse("pung pung").unwrap_err();
         assert_eq!(e.span, 5..5);
         assert!(parse(&"(".repeat(100)).is_err());

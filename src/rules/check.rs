@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use super::groupings::groupings;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::arrange::Groupings;
-use crate::diagnostic::{InputError, Problem, did_you_mean};
-use crate::predicate::compile::{CheckError, Collection, Env, ParamValue, compile};
+use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
+use crate::predicate::compile::{Collection, Env, ParamValue, compile};
 use crate::predicate::gate::{GateTable, Gated};
 use crate::predicate::names::{ElemInt, hand};
 use crate::predicate::{Compiled, Scope, Type, parse};
@@ -97,7 +97,7 @@ pub const MAX_SHAPES: usize = 64;
 
 /// Checks and compiles a loaded variant.
 pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
-    let mut problems: Vec<Vec<Problem>> = vec![Vec::new(); variant.files.len().max(1)];
+    let mut problems: Vec<Vec<Diagnostic>> = vec![Vec::new(); variant.files.len().max(1)];
     let params: Vec<(String, ParamValue)> = variant
         .params
         .iter()
@@ -114,7 +114,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     // The shapes a hand forms are one bit each in a 64-bit word.
     if let Some(shape) = variant.shapes.get(MAX_SHAPES) {
         problems[shape.id.file].push(
-            Problem::new(
+            Diagnostic::new(
                 shape.id.span.clone(),
                 format!("more than {MAX_SHAPES} special shapes"),
                 "one too many",
@@ -129,7 +129,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         let mut out = Vec::new();
         for condition in list {
             if seen.insert(&condition.id.value, ()).is_some() {
-                problems[condition.id.file].push(Problem::new(
+                problems[condition.id.file].push(Diagnostic::new(
                     condition.id.span.clone(),
                     format!("a second {what} with the id `{}`", condition.id.value),
                     "duplicate id",
@@ -154,7 +154,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     for (index, item) in variant.items.iter().enumerate() {
         if ids.insert(&item.id.value, index).is_some() {
             problems[item.id.file].push(
-                Problem::new(item.id.span.clone(), format!("a second item with the id `{}`", item.id.value), "duplicate id")
+                Diagnostic::new(item.id.span.clone(), format!("a second item with the id `{}`", item.id.value), "duplicate id")
                     .with_help("ids are unique within a variant; a house file replaces a base item by using its id"),
             );
         }
@@ -163,7 +163,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
             Style::Faan => matches!(item.kind, ItemKind::Faan | ItemKind::LimitHand),
         };
         if !fits {
-            problems[item.id.file].push(Problem::new(
+            problems[item.id.file].push(Diagnostic::new(
                 item.id.span.clone(),
                 format!(
                     "a `{}` variant has no `[[{}]]` items",
@@ -180,7 +180,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
         let mut replaces = Vec::new();
         for r in &item.replaces {
             match ids.get(r.value.as_str()) {
-                Some(&i) if i == index => problems[r.file].push(Problem::new(
+                Some(&i) if i == index => problems[r.file].push(Diagnostic::new(
                     r.span.clone(),
                     "an item cannot replace itself",
                     "its own id",
@@ -191,7 +191,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
                         .map(|s| format!("did you mean `{s}`?"))
                         .unwrap_or_else(|| "`replaces` names ids of items of this variant".into());
                     problems[r.file].push(
-                        Problem::new(
+                        Diagnostic::new(
                             r.span.clone(),
                             format!("`replaces` names an unknown item `{}`", r.value),
                             "unknown id",
@@ -256,7 +256,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
     let mut require_param = |name: &str, why: &str| {
         if variant.param(name).is_none() {
             problems[0].push(
-                Problem::new(
+                Diagnostic::new(
                     0..0,
                     format!(
                         "a `{}` variant needs the parameter `{name}`",
@@ -277,7 +277,7 @@ pub fn check(variant: Variant) -> Result<CompiledVariant, Vec<InputError>> {
             require_param("max-faan", "it caps the faan");
             if variant.faan_table.is_empty() {
                 problems[0].push(
-                    Problem::new(
+                    Diagnostic::new(
                         0..0,
                         "a `faan` variant needs a `[faan-table]`",
                         "no faan table",
@@ -372,37 +372,17 @@ fn compile_source(
     scope: Scope,
     ty: Type,
     env: &Env<'_>,
-    problems: &mut [Vec<Problem>],
+    problems: &mut [Vec<Diagnostic>],
 ) -> Option<Compiled> {
     let file_problems = &mut problems[source.file];
-    let expr = match parse(&source.text) {
-        Ok(expr) => expr,
-        Err(e) => {
-            file_problems.push(
-                Problem::new(
-                    source.sub_span(e.span),
-                    "this condition does not parse",
-                    e.message,
-                )
-                .with_help("the predicate language is described in docs/rule-language.md"),
-            );
-            return None;
-        }
-    };
-    match compile(&expr, scope, ty, env) {
+    let place = |span| source.sub_span(span);
+    let compiled = parse(&source.text)
+        .map_err(|e| vec![e])
+        .and_then(|expr| compile(&expr, scope, ty, env));
+    match compiled {
         Ok(c) => Some(c),
         Err(errors) => {
-            for CheckError {
-                message,
-                span,
-                label,
-                help,
-            } in errors
-            {
-                let mut p = Problem::new(source.sub_span(span), message, label);
-                p.help = help;
-                file_problems.push(p);
-            }
+            file_problems.extend(errors.into_iter().map(|e| e.moved(place)));
             None
         }
     }
@@ -412,7 +392,7 @@ fn compile_source(
 fn compile_payments(
     variant: &Variant,
     env: &Env<'_>,
-    problems: &mut [Vec<Problem>],
+    problems: &mut [Vec<Diagnostic>],
 ) -> CompiledPayments {
     let p = &variant.payments;
     let mut cap = |value: &Option<super::Located<ValueSource>>| -> Option<i64> {
@@ -423,7 +403,7 @@ fn compile_payments(
                 match compile_source(source, Scope::Hand, Type::Int, env, problems)? {
                     Compiled::Const(n) => Some(n),
                     _ => {
-                        problems[located.file].push(Problem::new(
+                        problems[located.file].push(Diagnostic::new(
                             located.span.clone(),
                             "a cap is a number: it may use parameters, not facts of a hand",
                             "not a constant",
@@ -439,7 +419,7 @@ fn compile_payments(
     let mut seen: HashMap<&str, ()> = HashMap::new();
     for rule in p.doubles.iter().chain(p.liabilities.iter()) {
         if seen.insert(&rule.id.value, ()).is_some() {
-            problems[rule.id.file].push(Problem::new(
+            problems[rule.id.file].push(Diagnostic::new(
                 rule.id.span.clone(),
                 format!("a second payment rule with the id `{}`", rule.id.value),
                 "duplicate id",

@@ -8,7 +8,7 @@ use super::builtin;
 use super::check::{CompiledVariant, check};
 use super::read::{FileVariant, read_file};
 use super::{File, Located, Param, Style, Variant};
-use crate::diagnostic::{InputError, Problem, did_you_mean};
+use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::compile::ParamValue;
 
 /// The most files one `extends` chain may hold.
@@ -19,23 +19,86 @@ const MAX_CHAIN: usize = 16;
 pub enum LoadError {
     /// Problems inside files, each file with its own.
     Files(Vec<InputError>),
-    /// A problem outside any file (an unknown id, an unreadable path, a bad `--param`).
-    Message(String),
+    /// The name is neither a built-in variant nor a path (a path has a `/` or ends in
+    /// `.toml`).
+    UnknownVariant {
+        /// The name given.
+        name: String,
+        /// The built-in id it is likely a typo of.
+        suggestion: Option<&'static str>,
+    },
+    /// A variant file could not be read.
+    Unreadable {
+        /// Its path.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A parameter override whose value is neither a whole number nor `none`.
+    BadParamValue {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// A parameter override that names no parameter of the variant.
+    UnknownParam {
+        /// The variant.
+        variant: String,
+        /// The parameter named.
+        name: String,
+        /// The parameter it is likely a typo of.
+        suggestion: Option<String>,
+        /// The variant's parameters.
+        known: Vec<String>,
+    },
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Files(errors) => {
-                for e in errors {
-                    writeln!(f, "{e}")?;
+                for (i, e) in errors.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{e}")?;
                     for p in e.problems() {
-                        writeln!(f, "  {}", p.message)?;
+                        write!(f, "\n  {}", p.message)?;
                     }
                 }
                 Ok(())
             }
-            LoadError::Message(m) => f.write_str(m),
+            LoadError::UnknownVariant { name, suggestion } => {
+                write!(f, "unknown variant `{name}`")?;
+                if let Some(s) = suggestion {
+                    write!(f, " (did you mean `{s}`?)")?;
+                }
+                write!(
+                    f,
+                    "; the built-in variants are {}, or give a path to a variant file",
+                    builtin::ids().collect::<Vec<_>>().join(", ")
+                )
+            }
+            LoadError::Unreadable { path, error } => {
+                write!(f, "cannot read `{}`: {error}", path.display())
+            }
+            LoadError::BadParamValue { name, value } => write!(
+                f,
+                "`--param {name}={value}`: a parameter is a whole number or `none`"
+            ),
+            LoadError::UnknownParam {
+                variant,
+                name,
+                suggestion,
+                known,
+            } => {
+                write!(f, "`{variant}` has no parameter `{name}`")?;
+                if let Some(s) = suggestion {
+                    write!(f, " (did you mean `{s}`?)")?;
+                }
+                write!(f, "; its parameters are {}", known.join(", "))
+            }
         }
     }
 }
@@ -85,24 +148,20 @@ fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathB
                 },
                 None,
             )),
-            None => {
-                let hint = did_you_mean(spec, builtin::ids())
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                Err(LoadError::Message(format!(
-                    "error: unknown variant `{spec}`{hint}; the built-in variants are {}, or give a path to a variant file\n",
-                    builtin::ids().collect::<Vec<_>>().join(", ")
-                )))
-            }
+            None => Err(LoadError::UnknownVariant {
+                name: spec.to_string(),
+                suggestion: did_you_mean(spec, builtin::ids()),
+            }),
         };
     }
     let path = match relative_to {
         Some(dir) => dir.join(spec),
         None => PathBuf::from(spec),
     };
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        LoadError::Message(format!("error: cannot read `{}`: {e}\n", path.display()))
-    })?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) => return Err(LoadError::Unreadable { path, error }),
+    };
     let dir = path.parent().map(Path::to_path_buf);
     Ok((
         File {
@@ -117,7 +176,7 @@ fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathB
 #[derive(Default)]
 struct Loader {
     files: Vec<File>,
-    problems: Vec<Vec<Problem>>,
+    problems: Vec<Vec<Diagnostic>>,
     /// Names of the files being loaded, outermost first, to find cycles.
     chain: Vec<String>,
 }
@@ -129,8 +188,8 @@ impl Loader {
         self.files.len() - 1
     }
 
-    /// Reads a file and everything it extends; `None` when it cannot be read at all.
-    fn file(&mut self, file: File, dir: Option<PathBuf>) -> Option<Variant> {
+    /// Reads a file and everything it extends.
+    fn file(&mut self, file: File, dir: Option<PathBuf>) -> Variant {
         let name = file.name.clone();
         let index = self.add(file);
         let read = {
@@ -145,7 +204,7 @@ impl Loader {
             .clone()
             .and_then(|extends| self.base(index, &extends, dir.as_deref()));
         self.chain.pop();
-        Some(self.merge(index, read, base))
+        self.merge(index, read, base)
     }
 
     /// Loads the base named by `extends` in file `index`.
@@ -156,7 +215,7 @@ impl Loader {
         dir: Option<&Path>,
     ) -> Option<Variant> {
         let problem = |message: String, help: String| {
-            Problem::new(extends.span.clone(), message, "base not loaded").with_help(help)
+            Diagnostic::new(extends.span.clone(), message, "base not loaded").with_help(help)
         };
         if self.chain.len() >= MAX_CHAIN {
             self.problems[index].push(problem(
@@ -178,17 +237,15 @@ impl Loader {
                     ));
                     return None;
                 }
-                self.file(file, base_dir)
+                Some(self.file(file, base_dir))
             }
-            Err(LoadError::Message(m)) => {
-                let m = m.trim().trim_start_matches("error: ").to_string();
+            Err(e) => {
                 self.problems[index].push(problem(
-                    m,
+                    e.to_string(),
                     "name a built-in variant or a variant file".into(),
                 ));
                 None
             }
-            Err(LoadError::Files(_)) => None,
         }
     }
 
@@ -209,7 +266,7 @@ impl Loader {
             None => {
                 if read.extends.is_none() && read.id.is_some() && read.style.is_none() {
                     problems.push(
-                        Problem::new(
+                        Diagnostic::new(
                             read.id.as_ref().map_or(0..0, |i| i.span.clone()),
                             "a variant that extends nothing needs a `style`",
                             "no `style` in `[variant]`",
@@ -294,7 +351,7 @@ impl Loader {
                     .map(|s| format!("did you mean `{s}`?"))
                     .unwrap_or_else(|| "`remove` names items, shapes or requirements of the variant this one extends".into());
                 problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         remove.span.clone(),
                         format!("there is nothing called `{}` to remove", remove.value),
                         "unknown id",
@@ -373,7 +430,7 @@ impl Loader {
         variant
     }
 
-    fn finish(mut self, variant: Option<Variant>) -> Result<Variant, LoadError> {
+    fn finish(mut self, mut variant: Variant) -> Result<Variant, LoadError> {
         let errors: Vec<InputError> = self
             .files
             .iter()
@@ -384,8 +441,6 @@ impl Loader {
         if !errors.is_empty() {
             return Err(LoadError::Files(errors));
         }
-        let mut variant =
-            variant.ok_or_else(|| LoadError::Message("error: no variant was read\n".into()))?;
         variant.files = std::mem::take(&mut self.files);
         Ok(variant)
     }
@@ -410,9 +465,10 @@ pub fn apply_overrides(
             match value.parse::<i64>() {
                 Ok(n) => ParamValue::Int(n),
                 Err(_) => {
-                    return Err(LoadError::Message(format!(
-                        "error: `--param {name}={value}`: a parameter is a whole number or `none`\n"
-                    )));
+                    return Err(LoadError::BadParamValue {
+                        name: name.clone(),
+                        value: value.clone(),
+                    });
                 }
             }
         };
@@ -422,33 +478,22 @@ pub fn apply_overrides(
                 param.note = Some(format!("set on the command line to `{value}`"));
             }
             None => {
-                let hint = did_you_mean(name, variant.params.iter().map(|p| p.name.value.as_str()))
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                let known: Vec<&str> = variant
+                let known: Vec<String> = variant
                     .params
                     .iter()
-                    .map(|p| p.name.value.as_str())
+                    .map(|p| p.name.value.clone())
                     .collect();
-                return Err(LoadError::Message(format!(
-                    "error: `{}` has no parameter `{name}`{hint}; its parameters are {}\n",
-                    variant.id,
-                    known.join(", ")
-                )));
+                return Err(LoadError::UnknownParam {
+                    variant: variant.id.clone(),
+                    name: name.clone(),
+                    suggestion: did_you_mean(name, known.iter().map(String::as_str))
+                        .map(str::to_string),
+                    known,
+                });
             }
         }
     }
     Ok(variant)
-}
-
-/// Reads a `name=value` command-line override.
-pub fn parse_override(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((name, value)) if !name.is_empty() && !value.is_empty() => {
-            Ok((name.trim().to_string(), value.trim().to_string()))
-        }
-        _ => Err(format!("`{text}` is not `name=value`")),
-    }
 }
 
 impl Param {

@@ -7,7 +7,7 @@ use super::{
     Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable, Located,
     NotScored, Param, PaymentRule, Source, Style, ValueSource, Who,
 };
-use crate::diagnostic::Problem;
+use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
 use crate::hand::{WinSource, read_hand};
 use crate::predicate::compile::ParamValue;
@@ -79,7 +79,7 @@ pub struct PaymentsPatch {
 }
 
 /// Reads file number `index` of the load; adds every problem found to `problems`.
-pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> FileVariant {
+pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> FileVariant {
     let text = file.text.as_str();
     let doc = match document::parse(text) {
         Ok(doc) => doc,
@@ -94,7 +94,7 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Problem>) -> File
     match top.get("variant") {
         Some(v) => cx.header(v, &mut out, problems),
         None => problems.push(
-            Problem::new(
+            Diagnostic::new(
                 0..0,
                 "the variant file has no `[variant]` table",
                 "expected `[variant]` with an `id`",
@@ -164,7 +164,7 @@ impl Cx<'_> {
         value: &'a Value<'i>,
         key: &str,
         what: &'static str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<TableReader<'a, 'i>> {
         match value.get_ref() {
             DeValue::Table(t) => Some(TableReader::new(t, value.span(), what)),
@@ -179,7 +179,7 @@ impl Cx<'_> {
         &self,
         value: &'a Value<'i>,
         key: &str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Vec<&'a Value<'i>> {
         match value.get_ref() {
             DeValue::Array(items) => items.iter().collect(),
@@ -214,14 +214,14 @@ impl Cx<'_> {
         &self,
         reader: &mut TableReader<'_, '_>,
         key: &'static str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<String> {
         reader
             .string(key, self.text, problems)
             .map(|v| v.text.to_string())
     }
 
-    fn header(&self, value: &Value<'_>, out: &mut FileVariant, problems: &mut Vec<Problem>) {
+    fn header(&self, value: &Value<'_>, out: &mut FileVariant, problems: &mut Vec<Diagnostic>) {
         let Some(mut r) = self.table(value, "variant", "`[variant]`", problems) else {
             return;
         };
@@ -243,7 +243,7 @@ impl Cx<'_> {
                 .find(|st| st.name() == s.text);
             if style.is_none() {
                 problems.push(
-                    Problem::new(
+                    Diagnostic::new(
                         s.span.clone(),
                         format!("`{}` is not a scoring style", s.text),
                         "unknown style",
@@ -266,7 +266,7 @@ impl Cx<'_> {
         &self,
         value: &Value<'_>,
         key: &str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Vec<Located<String>> {
         let DeValue::Array(items) = value.get_ref() else {
             problems.push(document::wrong_type(
@@ -284,7 +284,7 @@ impl Cx<'_> {
             .collect()
     }
 
-    fn params(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Vec<Param> {
+    fn params(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<Param> {
         let DeValue::Table(table) = value.get_ref() else {
             problems.push(document::wrong_type(
                 value.span(),
@@ -319,7 +319,7 @@ impl Cx<'_> {
                 DeValue::Integer(i) => match i.as_str().parse::<i64>() {
                     Ok(n) => ParamValue::Int(n),
                     Err(_) => {
-                        problems.push(Problem::new(
+                        problems.push(Diagnostic::new(
                             raw.span(),
                             "this number is too large",
                             "out of range",
@@ -353,7 +353,7 @@ impl Cx<'_> {
         params
     }
 
-    fn cite(&self, r: &mut TableReader<'_, '_>, problems: &mut Vec<Problem>) -> Cite {
+    fn cite(&self, r: &mut TableReader<'_, '_>, problems: &mut Vec<Diagnostic>) -> Cite {
         let Some(value) = r.require("cite", problems) else {
             return Cite::default();
         };
@@ -363,7 +363,7 @@ impl Cx<'_> {
                 let source = self.string(&mut c, "source", problems);
                 let at = self.string(&mut c, "at", problems);
                 if source.is_none() || at.is_none() {
-                    problems.push(Problem::new(
+                    problems.push(Diagnostic::new(
                         value.span(),
                         "a citation names its `source` and the passage it is `at`",
                         "incomplete citation",
@@ -390,7 +390,7 @@ impl Cx<'_> {
         value: &Value<'_>,
         key: &str,
         what: &'static str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<Condition> {
         let mut r = self.table(value, key, what, problems)?;
         let id = self.id(&mut r, problems);
@@ -412,7 +412,7 @@ impl Cx<'_> {
     fn id(
         &self,
         r: &mut TableReader<'_, '_>,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<Located<String>> {
         let v = r.require("id", problems)?;
         let s = document::expect_string(v, "id", self.text, problems)?;
@@ -423,7 +423,12 @@ impl Cx<'_> {
         Some(self.located(&s))
     }
 
-    fn item(&self, value: &Value<'_>, kind: ItemKind, problems: &mut Vec<Problem>) -> Option<Item> {
+    fn item(
+        &self,
+        value: &Value<'_>,
+        kind: ItemKind,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<Item> {
         let before = problems.len();
         let mut r = self.table(value, kind.table(), "an item", problems)?;
         let id = self.id(&mut r, problems);
@@ -480,12 +485,12 @@ impl Cx<'_> {
         if unsupported.is_none() && value.is_none() && problems.len() == before {
             let span = id.as_ref().map_or(table_span, |i| i.span.clone());
             problems.push(
-                Problem::new(span, "an item needs a `value`", "no `value`")
+                Diagnostic::new(span, "an item needs a `value`", "no `value`")
                     .with_help("give its `value`, or mark it `unsupported = \"why\"` if the engine cannot score it"),
             );
         }
         if with_limit_hand && !matches!(kind, ItemKind::Points | ItemKind::Doubles) {
-            problems.push(Problem::new(
+            problems.push(Diagnostic::new(
                 id.as_ref().map_or(0..0, |i| i.span.clone()),
                 "only points and doubles can be counted on top of a limit hand",
                 "`with-limit-hand` on this item",
@@ -512,7 +517,7 @@ impl Cx<'_> {
         &self,
         v: &Value<'_>,
         key: &str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<Located<ValueSource>> {
         match v.get_ref() {
             DeValue::Integer(i) => match i.as_str().parse::<i64>() {
@@ -522,7 +527,7 @@ impl Cx<'_> {
                     span: v.span(),
                 }),
                 Err(_) => {
-                    problems.push(Problem::new(
+                    problems.push(Diagnostic::new(
                         v.span(),
                         "this number is too large",
                         "out of range",
@@ -560,7 +565,7 @@ impl Cx<'_> {
         &self,
         r: &mut TableReader<'_, '_>,
         key: &'static str,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<bool> {
         let v = r.get(key)?;
         match v.get_ref() {
@@ -577,7 +582,7 @@ impl Cx<'_> {
         }
     }
 
-    fn payments(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<PaymentsPatch> {
+    fn payments(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<PaymentsPatch> {
         let mut r = self.table(value, "payments", "`[payments]`", problems)?;
         let mut patch = PaymentsPatch {
             losers_settle: self.optional_flag(&mut r, "losers-settle", problems),
@@ -611,7 +616,7 @@ impl Cx<'_> {
         &self,
         value: &Value<'_>,
         liability: bool,
-        problems: &mut Vec<Problem>,
+        problems: &mut Vec<Diagnostic>,
     ) -> Option<PaymentRule> {
         let what = if liability {
             "a liability"
@@ -654,7 +659,7 @@ impl Cx<'_> {
         })
     }
 
-    fn example(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<Example> {
+    fn example(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<Example> {
         let before = problems.len();
         let mut r = self.table(value, "examples", "an example", problems)?;
         let id = self.id(&mut r, problems);
@@ -663,13 +668,13 @@ impl Cx<'_> {
         let expect = r.require("expect", problems);
         let int_of = |t: &toml::de::DeTable<'_>,
                       key: &str,
-                      problems: &mut Vec<Problem>,
+                      problems: &mut Vec<Diagnostic>,
                       span: std::ops::Range<usize>|
          -> Option<i64> {
             match t.get(key).map(|v| v.get_ref()) {
                 Some(DeValue::Integer(i)) => i.as_str().parse().ok(),
                 _ => {
-                    problems.push(Problem::new(
+                    problems.push(Diagnostic::new(
                         span,
                         format!("`expect` needs `{key}`, a whole number"),
                         "missing or not a number",
@@ -703,11 +708,11 @@ impl Cx<'_> {
                 );
                 let (t, et) = (t?, et?);
                 let mut pr = TableReader::new(t, p.span(), "an example's payment");
-                let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Problem>| {
+                let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Diagnostic>| {
                     let v = v?;
                     let w = crate::tiles::Wind::from_name(v.text);
                     if w.is_none() {
-                        problems.push(Problem::new(
+                        problems.push(Diagnostic::new(
                             v.span,
                             format!("`{}` is not a wind", v.text),
                             "not a seat",
@@ -742,7 +747,7 @@ impl Cx<'_> {
                 pr.finish(problems);
                 let mut net = [0i64; 4];
                 let Some(DeValue::Table(nt)) = et.get("net").map(|v| v.get_ref()) else {
-                    problems.push(Problem::new(
+                    problems.push(Diagnostic::new(
                         e.span(),
                         "`expect` needs `net = { east = …, south = …, west = …, north = … }`",
                         "no net",
@@ -753,7 +758,7 @@ impl Cx<'_> {
                     net[i] = int_of(nt, seat, problems, e.span())?;
                 }
                 if value.is_none() {
-                    problems.push(Problem::new(
+                    problems.push(Diagnostic::new(
                         p.span(),
                         "a payment example needs `value` (the score or the faan)",
                         "no value",
@@ -781,7 +786,7 @@ impl Cx<'_> {
             }
             _ => {
                 problems.push(
-                    Problem::new(r.span(), "an example has one of `hand`, `payment` or `faan`, and `expect`", "not an example")
+                    Diagnostic::new(r.span(), "an example has one of `hand`, `payment` or `faan`, and `expect`", "not an example")
                         .with_help("`hand = {…}` with `expect = { total = … }`, `payment = {…}` with `expect = { net = {…} }`, or `faan = N` with `expect = { base = … }`"),
                 );
                 None
@@ -799,7 +804,7 @@ impl Cx<'_> {
         })
     }
 
-    fn not_scored(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<NotScored> {
+    fn not_scored(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<NotScored> {
         let mut r = self.table(value, "not-scored", "a passage not scored", problems)?;
         let id = r
             .get("id")
@@ -819,7 +824,7 @@ impl Cx<'_> {
         })
     }
 
-    fn faan_table(&self, value: &Value<'_>, problems: &mut Vec<Problem>) -> Option<FaanTable> {
+    fn faan_table(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<FaanTable> {
         let mut r = self.table(value, "faan-table", "`[faan-table]`", problems)?;
         let rows = r.require("rows", problems);
         // Notes are for people reading the file; the engine has no use for them.
@@ -827,9 +832,9 @@ impl Cx<'_> {
         let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
         r.finish(problems);
         let rows = rows?;
-        let bad = |problems: &mut Vec<Problem>, span| {
+        let bad = |problems: &mut Vec<Diagnostic>, span| {
             problems.push(
-                Problem::new(
+                Diagnostic::new(
                     span,
                     "a faan table row is `[least faan, base points]`",
                     "not a row",
@@ -856,7 +861,7 @@ impl Cx<'_> {
             match pair {
                 Some((faan, points)) => {
                     if table.last().is_some_and(|&(f, _)| f >= faan) {
-                        problems.push(Problem::new(
+                        problems.push(Diagnostic::new(
                             row.span(),
                             "faan table rows go up in faan",
                             "not above the row before",
@@ -875,7 +880,7 @@ impl Cx<'_> {
 fn sub_table<'t, 'a>(
     value: &'t Value<'a>,
     key: &str,
-    problems: &mut Vec<Problem>,
+    problems: &mut Vec<Diagnostic>,
 ) -> Option<&'t toml::de::DeTable<'a>> {
     match value.get_ref() {
         DeValue::Table(t) => Some(t),
@@ -895,8 +900,8 @@ pub fn is_id(text: &str) -> bool {
         && !text.starts_with('-')
 }
 
-fn bad_id(s: &StrValue<'_>) -> Problem {
-    Problem::new(
+fn bad_id(s: &StrValue<'_>) -> Diagnostic {
+    Diagnostic::new(
         s.span.clone(),
         format!("`{}` is not a valid id", s.text),
         "not an id",
@@ -904,8 +909,8 @@ fn bad_id(s: &StrValue<'_>) -> Problem {
     .with_help("ids are lowercase letters, digits and hyphens: `pung-dragon`")
 }
 
-fn word_problem(s: &StrValue<'_>, what: &str, words: &[&str]) -> Problem {
-    let problem = Problem::new(
+fn word_problem(s: &StrValue<'_>, what: &str, words: &[&str]) -> Diagnostic {
+    let problem = Diagnostic::new(
         s.span.clone(),
         format!("`{}` is not {what}", s.text),
         "unknown word",

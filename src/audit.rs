@@ -619,8 +619,8 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
     for p in &v.params {
         if let Some(cite) = &p.cite {
             let value = match p.value {
-                crate::predicate::compile::ParamValue::Int(n) => Some(n),
-                crate::predicate::compile::ParamValue::None => None,
+                crate::predicate::check::ParamValue::Int(n) => Some(n),
+                crate::predicate::check::ParamValue::None => None,
             };
             entries.push(check(
                 "param",

@@ -16,11 +16,11 @@ use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::{Hand, Win, WinSource};
-use crate::predicate::compile::Collection;
+use crate::predicate::compiled::Collection;
 use crate::predicate::elements::{bonus_elem, set_elem, tile_elem, tile_flags};
-use crate::predicate::eval::{Elem, Facts, tile_sizes};
+use crate::predicate::facts::{Elem, Facts, tile_sizes};
+use crate::predicate::facts::{elem, hand as hf};
 use crate::predicate::gate;
-use crate::predicate::names::{elem, hand as hf};
 use crate::rules::{CompiledItem, CompiledVariant, ForEach, ItemKind, MAX_SHAPES, Style};
 use crate::set::SetKind;
 use crate::tiles::{BonusTile, Tile, TileCounts, TileSet, Wind};

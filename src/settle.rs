@@ -20,8 +20,7 @@ use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
 use crate::evaluate::score;
 use crate::hand::{Hand, WinSource, read_hand};
-use crate::predicate::eval::{Elem, Facts};
-use crate::predicate::names::{hand as hf, payment};
+use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
 use crate::rules::{CompiledVariant, Liable, Style};
 use crate::tiles::Wind;
 

@@ -16,7 +16,7 @@ fn rule_language_reference_lists_every_name() {
         .expect("the names section has a start marker");
     let body = start + doc[start..].find('\n').unwrap() + 1;
     let end = doc.find(END).expect("the names section has an end marker");
-    let tables = mjrules::predicate::names::reference_markdown();
+    let tables = mjrules::predicate::builtins::reference_markdown();
     if std::env::var_os("MJRULES_UPDATE_DOCS").is_some() {
         std::fs::write(path, format!("{}{tables}{}", &doc[..body], &doc[end..])).unwrap();
         return;

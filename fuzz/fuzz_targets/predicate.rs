@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mjrules::predicate::compile::{Env, ParamValue, compile};
+use mjrules::predicate::check::{Env, ParamValue, compile};
 use mjrules::predicate::{Scope, Type, parse};
 
 fuzz_target!(|data: &[u8]| {
@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
                             }
                         }
                         Ok(compiled) => {
-                            let facts = mjrules::predicate::eval::Facts::new(0, -1, 0, &[], &[], &[]);
+                            let facts = mjrules::predicate::facts::Facts::new(0, -1, 0, &[], &[], &[]);
                             let _ = compiled.eval(&facts, Default::default());
                         }
                     }

@@ -5,8 +5,7 @@
 
 use std::sync::LazyLock;
 
-use super::eval::Elem;
-use super::names::elem;
+use super::facts::{Elem, elem};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, Wind};
 

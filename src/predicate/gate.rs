@@ -17,9 +17,8 @@ mod table;
 
 pub use table::GateTable;
 
-use super::compile::{Cmp, Collection, Compiled, Mask};
-use super::eval::{Elem, Facts, SUITS_BIT};
-use super::names::{elem, hand};
+use super::compiled::{Cmp, Collection, Compiled, Mask};
+use super::facts::{Elem, Facts, SUITS_BIT, elem, hand};
 use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
@@ -496,8 +495,8 @@ fn test_words(flags: u64, sets: &[u64], tiles: &[u64], bonus: &[u64]) -> Words {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predicate::compile::{Env, compile, test_condition};
-    use crate::predicate::names::{elem, hand};
+    use crate::predicate::check::{Env, compile, test_condition};
+    use crate::predicate::facts::{elem, hand};
     use crate::predicate::{Scope, Type, parse};
 
     fn gate(text: &str, scope: Scope) -> Gate {

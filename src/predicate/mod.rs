@@ -1,19 +1,25 @@
 //! The predicate language: parsing, checking and evaluating the conditions of variant files.
 //!
 //! In: the text of one expression (from a `when` or `value` string of a variant file).
-//! Out, in three stages: an [`ast::Expr`] with byte spans ([`parse()`]), a checked and compiled
-//! [`compile::Compiled`] node tree whose names are resolved against one table of built-ins
-//! ([`names`]) and whose parameters are folded in ([`compile`]), and its value for one
-//! arrangement of one hand ([`eval`]), with [`gate`]s that settle most conditions by a few
-//! bit tests first. Evaluation does no parsing, string comparison or allocation.
+//! Out, in three stages: an [`ast::Expr`] with byte spans ([`parse()`]); a checked
+//! [`Compiled`] tree whose names and calls are resolved against one table of built-ins
+//! ([`builtins`]) and whose parameters are folded in ([`check`]); and its value for the
+//! [`facts`] of one reading of a hand ([`eval`]). Evaluation does no parsing, string
+//! comparison or allocation.
+//!
+//! The modules depend on each other in one direction: `ast` ← `parse`; `compiled` and
+//! `facts` (the tree, and what it reads) ← `builtins` ← `check`; `compiled`, `facts` ←
+//! `eval`.
 
 pub mod ast;
-pub mod compile;
+pub mod builtins;
+pub mod check;
+pub mod compiled;
 pub mod elements;
 pub mod eval;
+pub mod facts;
 pub mod gate;
-pub mod names;
 pub mod parse;
 
-pub use compile::{Compiled, Scope, Type};
+pub use compiled::{Compiled, Scope, Type};
 pub use parse::parse;

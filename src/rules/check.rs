@@ -8,9 +8,10 @@ use super::groupings::groupings;
 use super::{CompiledItem, ForEach, ItemKind, Source, Style, ValueSource, Variant, Who};
 use crate::arrange::Groupings;
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
-use crate::predicate::compile::{Collection, Env, ParamValue, compile};
+use crate::predicate::check::{Env, ParamValue, compile};
+use crate::predicate::compiled::{Collection, ElemInt};
+use crate::predicate::facts::hand;
 use crate::predicate::gate::{GateTable, Gated};
-use crate::predicate::names::{ElemInt, hand};
 use crate::predicate::{Compiled, Scope, Type, parse};
 
 /// Payment rules, checked and compiled.

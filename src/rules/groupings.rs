@@ -47,9 +47,9 @@ use arrayvec::ArrayVec;
 
 use crate::arrange::{Groupings, MAX_SETS};
 use crate::predicate::Compiled;
-use crate::predicate::compile::{Arith, Cmp, Collection};
+use crate::predicate::compiled::{Arith, Cmp, Collection};
 use crate::predicate::elements::{set_elem, tile_flags};
-use crate::predicate::eval::Elem;
+use crate::predicate::facts::Elem;
 use crate::rules::{CompiledItem, ForEach, ItemKind};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{Tile, TileSet, Wind};

@@ -9,7 +9,7 @@ use super::check::{CompiledVariant, check};
 use super::read::{FileVariant, read_file};
 use super::{File, Located, Param, Style, Variant};
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
-use crate::predicate::compile::ParamValue;
+use crate::predicate::check::ParamValue;
 
 /// The most files one `extends` chain may hold.
 const MAX_CHAIN: usize = 16;

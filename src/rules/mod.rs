@@ -18,7 +18,8 @@ pub mod read;
 use std::ops::Range;
 
 use crate::predicate::Compiled;
-use crate::predicate::compile::{Mask, ParamValue};
+use crate::predicate::check::ParamValue;
+use crate::predicate::compiled::Mask;
 use crate::predicate::gate::Gated;
 
 pub use check::{CompiledVariant, MAX_SHAPES};

@@ -10,7 +10,7 @@ use super::{
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
 use crate::hand::{WinSource, read_hand};
-use crate::predicate::compile::ParamValue;
+use crate::predicate::check::ParamValue;
 
 /// What one file says, before `extends` is followed.
 #[derive(Clone, Debug, Default)]

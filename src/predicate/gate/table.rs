@@ -111,8 +111,8 @@ impl Iterator for Bits {
 mod tests {
     use super::*;
     use crate::predicate::Scope;
-    use crate::predicate::compile::test_condition;
-    use crate::predicate::names::{elem, hand};
+    use crate::predicate::check::test_condition;
+    use crate::predicate::facts::{elem, hand};
 
     fn gate(text: &str) -> Gate {
         Gate::of(&test_condition(text, Scope::Hand), None)

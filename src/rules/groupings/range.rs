@@ -6,9 +6,8 @@
 //! non-winner never has), and a count, `any` or `all` may be given a value.
 
 use crate::predicate::Compiled;
-use crate::predicate::compile::{Arith, Cmp, Mask};
-use crate::predicate::eval::{Elem, Facts, arith};
-use crate::predicate::names::hand;
+use crate::predicate::compiled::{Arith, Cmp, Mask, arith};
+use crate::predicate::facts::{Elem, Facts, hand};
 use crate::tiles::Tile;
 
 /// The values an expression may take, lowest and highest.

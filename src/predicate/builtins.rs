@@ -1,160 +1,19 @@
-//! The one table of built-in names, collections and functions, read by both the checker and
-//! the evaluator (and by the rule-language reference in `docs/`).
+//! The one table of built-ins: the names of facts, the collections and the functions of the
+//! predicate language, each a row. The checker resolves names and calls against it, the
+//! evaluator reads what each row resolved to, and the reference in `docs/rule-language.md`
+//! is generated from it ([`reference_markdown`]; a test keeps the page current).
 //!
 //! A name is a fact about the hand (valid everywhere) or about the element being looked at
 //! inside `count`, `any` or `all`, or by an item with `for-each`: a set, a tile or a bonus
-//! tile. Facts are bits of a flag word or small integers, computed once per arrangement.
+//! tile. Facts are bits of a flag word or small integers, computed once per reading.
+//!
+//! A function is a row of [`FUNCTIONS`]: its name, its arguments' kinds (from which the
+//! checker checks arity and each argument, and the reference writes its signature), its
+//! result, its one line of documentation, and the node it builds. Adding a function is a
+//! row here and its node's value in [`super::eval`].
 
-use super::compile::{Scope, Type};
-
-/// Bits of the hand's flag word.
-pub mod hand {
-    /// The player went out.
-    pub const WINNER: u64 = 1 << 0;
-    /// The winning tile came from the wall or as a loose tile.
-    pub const SELF_DRAWN: u64 = 1 << 1;
-    /// The winning tile came from the live wall.
-    pub const FROM_WALL: u64 = 1 << 2;
-    /// The winning tile was a claimed discard.
-    pub const FROM_DISCARD: u64 = 1 << 3;
-    /// The winning tile was a loose tile.
-    pub const FROM_LOOSE: u64 = 1 << 4;
-    /// The winning tile was robbed from a kong.
-    pub const ROBBED_KONG: u64 = 1 << 5;
-    /// The winning tile was the last tile of the wall, or the discard of it.
-    pub const LAST_TILE: u64 = 1 << 6;
-    /// The player kept an original call.
-    pub const ORIGINAL_CALL: u64 = 1 << 7;
-    /// Heavenly or earthly hand.
-    pub const HEAVENLY: u64 = 1 << 8;
-    /// The winning tile was the only possible one.
-    pub const ONLY_POSSIBLE: u64 = 1 << 9;
-    /// The winning tile completed the pair.
-    pub const FISHING_THE_EYES: u64 = 1 << 10;
-    /// Every set counts as concealed, the one the winning tile completed included.
-    pub const CONCEALED_HAND: u64 = 1 << 11;
-    /// The player is East.
-    pub const DEALER: u64 = 1 << 12;
-    /// The arrangement is a complete hand: four sets and a pair, or a special shape.
-    pub const COMPLETE: u64 = 1 << 13;
-    /// The arrangement is a special shape of the variant.
-    pub const SPECIAL_SHAPE: u64 = 1 << 14;
-    /// The last tile of the wall, drawn by the winner.
-    pub const LAST_FROM_WALL: u64 = 1 << 15;
-    /// The discard of the last tile of the wall, claimed by the winner.
-    pub const LAST_DISCARD: u64 = 1 << 16;
-    /// Won with the loose tile of a kong made with a loose tile.
-    pub const KONG_ON_KONG: u64 = 1 << 17;
-    /// Five tiles or fewer were left in the wall when the winning tile came.
-    pub const LATE: u64 = 1 << 18;
-}
-
-/// Bits of an element's flag word (set, tile or bonus tile).
-pub mod elem {
-    /// A chow.
-    pub const CHOW: u64 = 1 << 0;
-    /// A pung.
-    pub const PUNG: u64 = 1 << 1;
-    /// A kong.
-    pub const KONG: u64 = 1 << 2;
-    /// A pair.
-    pub const PAIR: u64 = 1 << 3;
-    /// A lone tile of a non-winner.
-    pub const SINGLE: u64 = 1 << 4;
-    /// Scores as exposed (exposed sets and claimed kongs).
-    pub const EXPOSED: u64 = 1 << 5;
-    /// Concealed in the strict sense (not exposed, not claimed).
-    pub const CONCEALED: u64 = 1 << 6;
-    /// A claimed kong.
-    pub const CLAIMED: u64 = 1 << 7;
-    /// Declared (melded) in the hand file.
-    pub const DECLARED: u64 = 1 << 8;
-    /// Completed by the winning tile.
-    pub const WINNING: u64 = 1 << 9;
-    /// Terminals and honours only.
-    pub const MAJOR: u64 = 1 << 10;
-    /// Suited 2–8 only.
-    pub const SIMPLE: u64 = 1 << 11;
-    /// Suited 1 or 9 (for sets: a pung, kong or pair of one).
-    pub const TERMINAL: u64 = 1 << 12;
-    /// Wind or dragon.
-    pub const HONOUR: u64 = 1 << 13;
-    /// Wind.
-    pub const WIND: u64 = 1 << 14;
-    /// Dragon.
-    pub const DRAGON: u64 = 1 << 15;
-    /// The player's own wind (for a bonus tile: the same as [`OWN`]).
-    pub const OWN_WIND: u64 = 1 << 16;
-    /// The prevailing wind.
-    pub const PREVAILING_WIND: u64 = 1 << 17;
-    /// All green tiles.
-    pub const GREEN: u64 = 1 << 18;
-    /// Characters, dots or bamboo.
-    pub const SUITED: u64 = 1 << 19;
-    /// Characters.
-    pub const CHARACTERS: u64 = 1 << 20;
-    /// Dots.
-    pub const DOTS: u64 = 1 << 21;
-    /// Bamboo.
-    pub const BAMBOO: u64 = 1 << 22;
-    /// A flower.
-    pub const FLOWER: u64 = 1 << 23;
-    /// A season.
-    pub const SEASON: u64 = 1 << 24;
-    /// A bonus tile of the player's own wind.
-    pub const OWN: u64 = 1 << 25;
-    /// A white dragon.
-    pub const WHITE: u64 = 1 << 26;
-    /// A green dragon.
-    pub const GREEN_DRAGON: u64 = 1 << 27;
-    /// A red dragon.
-    pub const RED: u64 = 1 << 28;
-    /// The East wind (tiles and sets) or an East bonus tile.
-    pub const EAST: u64 = 1 << 29;
-    /// South.
-    pub const SOUTH: u64 = 1 << 30;
-    /// West.
-    pub const WEST: u64 = 1 << 31;
-    /// North.
-    pub const NORTH: u64 = 1 << 32;
-    /// A pung or a kong: one bit, so that a gate can require it.
-    pub const PUNG_OR_KONG: u64 = 1 << 33;
-}
-
-/// Bits of a payment's flag word (payment rules only).
-pub mod payment {
-    /// The player who pays is East.
-    pub const PAYER_DEALER: u64 = 1 << 40;
-    /// The player who is paid is East.
-    pub const PAYEE_DEALER: u64 = 1 << 41;
-    /// The player who pays discarded the winning tile (or had a kong robbed).
-    pub const PAYER_DISCARDER: u64 = 1 << 42;
-    /// The player who is paid went out.
-    pub const TO_WINNER: u64 = 1 << 43;
-}
-
-/// Integer facts about the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandInt {
-    /// The winning tile (a tile value), or none.
-    WinningTile,
-    /// How many copies of the winning tile the hand file says were seen elsewhere.
-    WinningTileSeen,
-}
-
-/// Integer facts about an element.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ElemInt {
-    /// How many copies of this tile the player holds (tiles).
-    Copies,
-    /// The number of the (first) tile: 1–9 in the suits, 0 for honours and bonus tiles.
-    Number,
-    /// The tile itself (tiles, and pungs, kongs and pairs): a tile value.
-    Tile,
-    /// How many tiles of the same number the player holds in all three suits (tiles; 0 for
-    /// honours): knitting is `number_copies == 2 * copies` for every tile.
-    NumberCopies,
-}
+use super::compiled::{Collection, Compiled, ElemInt, HandInt, Scope, Type};
+use super::facts::{elem, hand, payment};
 
 /// What a name reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,82 +128,197 @@ names! {
     "number_copies": Int, TILE, EI(ElemInt::NumberCopies), "how many tiles of this number the player holds, in all suits (0 for honours)";
 }
 
-/// The collections that `count`, `any` and `all` look through.
-pub const COLLECTIONS: &[(&str, Scope, &str)] = &[
-    (
-        "sets",
-        Scope::Set,
-        "the sets of the arrangement (the pair and lone tiles included)",
-    ),
-    (
-        "tiles",
-        Scope::Tile,
-        "the player's distinct playing tiles (`count` counts copies)",
-    ),
-    ("bonus", Scope::Bonus, "the player's flowers and seasons"),
+/// A collection that `count`, `any`, `all` and `suits` look through.
+#[derive(Clone, Copy, Debug)]
+pub struct CollectionRow {
+    /// As written.
+    pub name: &'static str,
+    /// What the evaluator reads.
+    pub collection: Collection,
+    /// The scope of its elements, inside a condition on each.
+    pub scope: Scope,
+    /// One line for the reference.
+    pub doc: &'static str,
+}
+
+/// Every collection.
+pub const COLLECTIONS: &[CollectionRow] = &[
+    CollectionRow {
+        name: "sets",
+        collection: Collection::Sets,
+        scope: Scope::Set,
+        doc: "the sets of the arrangement (the pair and lone tiles included)",
+    },
+    CollectionRow {
+        name: "tiles",
+        collection: Collection::Tiles,
+        scope: Scope::Tile,
+        doc: "the player's distinct playing tiles (`count` counts copies)",
+    },
+    CollectionRow {
+        name: "bonus",
+        collection: Collection::Bonus,
+        scope: Scope::Bonus,
+        doc: "the player's flowers and seasons",
+    },
 ];
+
+/// What an argument of a function must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// A collection, among those the function looks through.
+    Collection,
+    /// A condition on each element of the collection given before it.
+    Condition,
+    /// The quoted id of one of the variant's special shapes.
+    Shape,
+    /// The quoted id of one of the variant's items.
+    Item,
+}
+
+/// The checked arguments of a call, for [`Function::build`].
+#[derive(Clone, Debug)]
+pub struct Args {
+    /// The collection given (sets when the function takes none).
+    pub collection: Collection,
+    /// The condition given (true when left out or when the function takes none).
+    pub condition: Compiled,
+    /// The index of the shape or item named (0 when the function names none).
+    pub id: u32,
+}
 
 /// A built-in function.
 #[derive(Clone, Copy, Debug)]
 pub struct Function {
     /// As written.
     pub name: &'static str,
-    /// How it is called.
-    pub signature: &'static str,
-    /// What it gives.
+    /// Its arguments, in order.
+    pub params: &'static [Param],
+    /// How many of the last arguments may be left out.
+    pub optional: usize,
+    /// The collections it looks through, when it takes one.
+    pub collections: &'static [Collection],
+    /// Its result.
+    pub result: Type,
+    /// What it gives, for the reference.
     pub doc: &'static str,
+    /// The node of a call, from its checked arguments.
+    pub build: fn(Args) -> Compiled,
 }
+
+const ALL_COLLECTIONS: &[Collection] = &[Collection::Sets, Collection::Tiles, Collection::Bonus];
 
 /// Every built-in function.
 pub const FUNCTIONS: &[Function] = &[
     Function {
         name: "count",
-        signature: "count(COLLECTION, CONDITION) or count(COLLECTION)",
+        params: &[Param::Collection, Param::Condition],
+        optional: 1,
+        collections: ALL_COLLECTIONS,
+        result: Type::Int,
         doc: "how many elements meet the condition (tiles count with their copies)",
+        build: |a| Compiled::Count(a.collection, Box::new(a.condition)),
     },
     Function {
         name: "any",
-        signature: "any(COLLECTION, CONDITION)",
+        params: &[Param::Collection, Param::Condition],
+        optional: 0,
+        collections: ALL_COLLECTIONS,
+        result: Type::Bool,
         doc: "some element meets the condition",
+        build: |a| Compiled::Any(a.collection, Box::new(a.condition)),
     },
     Function {
         name: "all",
-        signature: "all(COLLECTION, CONDITION)",
+        params: &[Param::Collection, Param::Condition],
+        optional: 0,
+        collections: ALL_COLLECTIONS,
+        result: Type::Bool,
         doc: "every element meets the condition (true when there is none)",
+        build: |a| Compiled::All(a.collection, Box::new(a.condition)),
     },
     Function {
         name: "suits",
-        signature: "suits(COLLECTION)",
+        params: &[Param::Collection],
+        optional: 0,
+        collections: ALL_COLLECTIONS,
+        result: Type::Int,
         doc: "how many of the three suits the elements use (honours not counted)",
+        build: |a| Compiled::Suits(a.collection),
     },
     Function {
         name: "kinds",
-        signature: "kinds(tiles)",
+        params: &[Param::Collection],
+        optional: 0,
+        collections: &[Collection::Tiles],
+        result: Type::Int,
         doc: "how many distinct tiles",
+        build: |_| Compiled::Kinds,
     },
     Function {
         name: "calling",
-        signature: "calling('ID')",
+        params: &[Param::Item],
+        optional: 0,
+        collections: &[],
+        result: Type::Bool,
         doc: "the player did not go out, and one more tile would make item ID apply (a calling hand)",
+        build: |a| Compiled::Calling(a.id),
     },
     Function {
         name: "shape",
-        signature: "shape('ID')",
+        params: &[Param::Shape],
+        optional: 0,
+        collections: &[],
+        result: Type::Bool,
         doc: "the hand's tiles form the variant's special shape ID",
+        build: |a| Compiled::Shape(a.id),
     },
 ];
+
+impl Function {
+    /// How it is called, as the reference and the checker's messages write it:
+    /// `count(COLLECTION, CONDITION) or count(COLLECTION)`, `kinds(tiles)`, `shape('ID')`.
+    pub fn signature(&self) -> String {
+        let call = |n: usize| {
+            let args: Vec<&str> = self.params[..n]
+                .iter()
+                .map(|p| match p {
+                    Param::Collection => match self.collections {
+                        [only] => only.name(),
+                        _ => "COLLECTION",
+                    },
+                    Param::Condition => "CONDITION",
+                    Param::Shape | Param::Item => "'ID'",
+                })
+                .collect();
+            format!("{}({})", self.name, args.join(", "))
+        };
+        let all = self.params.len();
+        (0..=self.optional)
+            .map(|left_out| call(all - left_out))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+
+    /// The numbers of arguments it takes.
+    pub fn arity(&self) -> std::ops::RangeInclusive<usize> {
+        self.params.len() - self.optional..=self.params.len()
+    }
+}
 
 /// The built-in name called `name`.
 pub fn lookup(name: &str) -> Option<&'static Name> {
     NAMES.iter().find(|n| n.name == name)
 }
 
-/// The scope of the collection called `name`.
-pub fn collection(name: &str) -> Option<Scope> {
-    COLLECTIONS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, s, _)| *s)
+/// The collection called `name`.
+pub fn collection(name: &str) -> Option<&'static CollectionRow> {
+    COLLECTIONS.iter().find(|c| c.name == name)
+}
+
+/// The function called `name`.
+pub fn function(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.name == name)
 }
 
 /// The reference tables of names, collections and functions, in Markdown, as
@@ -381,12 +355,12 @@ pub fn reference_markdown() -> String {
         ));
     }
     out.push_str("\n| collection | elements |\n|---|---|\n");
-    for (name, _, doc) in COLLECTIONS {
-        out.push_str(&format!("| `{name}` | {doc} |\n"));
+    for c in COLLECTIONS {
+        out.push_str(&format!("| `{}` | {} |\n", c.name, c.doc));
     }
     out.push_str("\n| function | gives |\n|---|---|\n");
     for f in FUNCTIONS {
-        out.push_str(&format!("| `{}` | {} |\n", f.signature, f.doc));
+        out.push_str(&format!("| `{}` | {} |\n", f.signature(), f.doc));
     }
     out
 }

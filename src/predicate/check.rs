@@ -1,78 +1,14 @@
-//! The checker and compiler: resolves every name, function, parameter and shape of an
-//! expression, checks types and arity, and gives a [`Compiled`] tree, or every problem
-//! found, each with its span in the expression text.
+//! The checker: resolves every name, function, parameter and shape of an expression against
+//! the table of built-ins and the variant, checks types and arity, and gives a [`Compiled`]
+//! tree, or every problem found, each with its span in the expression text.
 
 use std::ops::Range;
 
 use super::ast::{BinOp, Expr, ExprKind};
-use super::names::{self, ElemInt, Fact, HandInt};
+use super::builtins::{self, Args, Fact, Function, Param};
+use super::compiled::{Arith, Cmp, Collection, Compiled, Mask, Scope, Type};
 use crate::diagnostic::{Diagnostic, did_you_mean};
-
-/// What an expression looks at: the hand, or one element of a collection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scope {
-    /// The hand as a whole.
-    Hand,
-    /// One set of the arrangement.
-    Set,
-    /// One distinct playing tile.
-    Tile,
-    /// One bonus tile.
-    Bonus,
-    /// One payment between two players, after a deal (payment rules).
-    Payment,
-}
-
-impl Scope {
-    /// The word used in messages.
-    pub fn noun(self) -> &'static str {
-        match self {
-            Scope::Hand => "the hand",
-            Scope::Set => "a set",
-            Scope::Tile => "a tile",
-            Scope::Bonus => "a bonus tile",
-            Scope::Payment => "a payment",
-        }
-    }
-
-    /// The collection whose elements this scope looks at.
-    pub fn collection(self) -> &'static str {
-        match self {
-            Scope::Hand => "",
-            Scope::Set => "sets",
-            Scope::Tile => "tiles",
-            Scope::Bonus => "bonus",
-            Scope::Payment => "",
-        }
-    }
-}
-
-/// The type of an expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Type {
-    /// `true` or `false`.
-    Bool,
-    /// An integer.
-    Int,
-    /// A tile.
-    Tile,
-    /// A quoted string (only as the argument of `shape`).
-    Str,
-    /// A collection (only as the first argument of `count`, `any`, `all`, `suits`, `kinds`).
-    Collection,
-}
-
-impl Type {
-    fn noun(self) -> &'static str {
-        match self {
-            Type::Bool => "a condition (true or false)",
-            Type::Int => "a number",
-            Type::Tile => "a tile",
-            Type::Str => "a quoted name",
-            Type::Collection => "a collection",
-        }
-    }
-}
+use crate::document::quoted_list;
 
 /// The value of a parameter, as the checker sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,212 +27,6 @@ pub struct Env<'a> {
     pub shapes: &'a [String],
     /// The ids of the variant's items; `calling('id')` compiles to the index.
     pub items: &'a [String],
-}
-
-/// A collection as the evaluator sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Collection {
-    /// The arrangement's sets.
-    Sets,
-    /// The player's distinct tiles.
-    Tiles,
-    /// The bonus tiles.
-    Bonus,
-}
-
-impl Collection {
-    /// Its slot in the per-collection arrays of the facts (`any`, `every`).
-    pub const fn slot(self) -> usize {
-        match self {
-            Collection::Sets => 0,
-            Collection::Tiles => 1,
-            Collection::Bonus => 2,
-        }
-    }
-}
-
-/// Comparison operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cmp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
-
-/// Arithmetic operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arith {
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/`
-    Div,
-}
-
-/// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless
-/// `any` is 0) some bit of `any` set. Names are masks, and conjunctions, disjunctions and
-/// negations of masks fold into one where they can, so that `pung and simple and not
-/// exposed` and `pair and (dragon or own_wind)` are single tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Mask {
-    /// Bits that must be set.
-    pub all: u64,
-    /// Bits that must be clear.
-    pub none: u64,
-    /// Bits of which one must be set (0: no such requirement).
-    pub any: u64,
-    /// A second group of bits of which one must be set (0: none), so that `(pung or kong)
-    /// and (concealed or claimed)` is one test too.
-    pub any2: u64,
-}
-
-impl Mask {
-    /// The test for a name: its one bit set, or one of its bits.
-    pub fn of(bits: u64) -> Mask {
-        if bits.count_ones() == 1 {
-            Mask {
-                all: bits,
-                ..Mask::default()
-            }
-        } else {
-            Mask {
-                any: bits,
-                ..Mask::default()
-            }
-        }
-    }
-
-    /// True when `flags` pass the test.
-    #[inline]
-    pub fn test(self, flags: u64) -> bool {
-        // `all` and `none` are disjoint: one comparison checks both.
-        flags & (self.all | self.none) == self.all
-            && (self.any == 0 || flags & self.any != 0)
-            && (self.any2 == 0 || flags & self.any2 != 0)
-    }
-
-    /// The conjunction of two tests, when it is one test: at most two distinct groups of
-    /// `any` bits between them, and no bit both required and forbidden (a mask keeps `all`
-    /// and `none` apart, which [`Mask::test`] relies on).
-    fn and(self, other: Mask) -> Option<Mask> {
-        let (all, none) = (self.all | other.all, self.none | other.none);
-        if all & none != 0 {
-            return None;
-        }
-        let mut groups = [0u64; 2];
-        let mut n = 0;
-        for g in [self.any, self.any2, other.any, other.any2] {
-            if g != 0 && !groups[..n].contains(&g) {
-                *groups.get_mut(n)? = g;
-                n += 1;
-            }
-        }
-        Some(Mask {
-            all,
-            none,
-            any: groups[0],
-            any2: groups[1],
-        })
-    }
-
-    /// The disjunction of two tests, when it is one test: each is a bit or one of some bits.
-    fn or(self, other: Mask) -> Option<Mask> {
-        let bits = |m: Mask| match m {
-            Mask {
-                all,
-                none: 0,
-                any: 0,
-                any2: 0,
-            } if all.count_ones() == 1 => Some(all),
-            Mask {
-                all: 0,
-                none: 0,
-                any,
-                any2: 0,
-            } if any != 0 => Some(any),
-            _ => None,
-        };
-        Some(Mask::of(bits(self)? | bits(other)?))
-    }
-
-    /// The negation of a test, when it is one test: not (a bit), not (one of bits).
-    fn not(self) -> Option<Mask> {
-        match self {
-            Mask {
-                all,
-                none: 0,
-                any: 0,
-                any2: 0,
-            } if all.count_ones() == 1 => Some(Mask {
-                none: all,
-                ..Mask::default()
-            }),
-            Mask {
-                all: 0,
-                none: 0,
-                any,
-                any2: 0,
-            } => Some(Mask {
-                none: any,
-                ..Mask::default()
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// A compiled expression: names resolved to facts, parameters folded in.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Compiled {
-    /// A constant (booleans are 0 and 1, tiles their index).
-    Const(i64),
-    /// A test of the hand's flags.
-    HandMask(Mask),
-    /// An integer fact about the hand.
-    HandInt(HandInt),
-    /// A test of the current element's flags.
-    ElemMask(Mask),
-    /// An integer fact about the current element.
-    ElemInt(ElemInt),
-    /// Boolean negation.
-    Not(Box<Compiled>),
-    /// Arithmetic negation.
-    Neg(Box<Compiled>),
-    /// Short-circuit `and`.
-    And(Box<Compiled>, Box<Compiled>),
-    /// Short-circuit `or`.
-    Or(Box<Compiled>, Box<Compiled>),
-    /// A comparison.
-    Cmp(Cmp, Box<Compiled>, Box<Compiled>),
-    /// Arithmetic (saturating; division by zero gives 0).
-    Arith(Arith, Box<Compiled>, Box<Compiled>),
-    /// Elements meeting the condition (tiles with their copies).
-    Count(Collection, Box<Compiled>),
-    /// Some element meets the condition.
-    Any(Collection, Box<Compiled>),
-    /// Every element meets the condition.
-    All(Collection, Box<Compiled>),
-    /// How many suits the elements use.
-    Suits(Collection),
-    /// How many distinct tiles.
-    Kinds,
-    /// The hand forms the special shape with this index.
-    Shape(u32),
-    /// The player did not go out, and one more tile would make the item with this index
-    /// apply.
-    Calling(u32),
 }
 
 /// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`; or every
@@ -391,7 +121,7 @@ impl Checker<'_> {
     }
 
     fn name(&mut self, name: &str, span: Range<usize>, scope: Scope) -> Option<(Compiled, Type)> {
-        if let Some(def) = names::lookup(name) {
+        if let Some(def) = builtins::lookup(name) {
             let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
             if !valid && def.scopes[0] == Scope::Payment {
                 self.error(
@@ -441,7 +171,7 @@ impl Checker<'_> {
             };
             return Some((compiled, def.ty));
         }
-        if names::collection(name).is_some() {
+        if builtins::collection(name).is_some() {
             self.error(
                 span,
                 format!("`{name}` is a collection; it can only be looked through"),
@@ -452,7 +182,7 @@ impl Checker<'_> {
             );
             return None;
         }
-        let known = names::NAMES
+        let known = builtins::NAMES
             .iter()
             .filter(|n| n.scopes.contains(&Scope::Hand) || n.scopes.contains(&scope))
             .map(|n| n.name);
@@ -577,11 +307,11 @@ impl Checker<'_> {
         args: &[Expr],
         span: Range<usize>,
     ) -> Option<(Compiled, Type)> {
-        let Some(function) = names::FUNCTIONS.iter().find(|f| f.name == name) else {
-            let help = did_you_mean(name, names::FUNCTIONS.iter().map(|f| f.name))
+        let Some(function) = builtins::function(name) else {
+            let help = did_you_mean(name, builtins::FUNCTIONS.iter().map(|f| f.name))
                 .map(|s| format!("did you mean `{s}`?"))
                 .unwrap_or_else(|| {
-                    let all: Vec<&str> = names::FUNCTIONS.iter().map(|f| f.name).collect();
+                    let all: Vec<&str> = builtins::FUNCTIONS.iter().map(|f| f.name).collect();
                     format!("the functions are {}", all.join(", "))
                 });
             self.error(
@@ -592,17 +322,12 @@ impl Checker<'_> {
             );
             return None;
         };
-        let arity_ok = match name {
-            "count" => matches!(args.len(), 1 | 2),
-            "any" | "all" => args.len() == 2,
-            _ => args.len() == 1,
-        };
-        if !arity_ok {
+        if !function.arity().contains(&args.len()) {
             self.error(
                 span,
                 format!(
                     "`{name}` takes {}, not {} argument{}",
-                    function.signature,
+                    function.signature(),
                     args.len(),
                     if args.len() == 1 { "" } else { "s" }
                 ),
@@ -611,51 +336,45 @@ impl Checker<'_> {
             );
             return None;
         }
-        if name == "shape" {
-            return self.shape(&args[0]);
-        }
-        if name == "calling" {
-            return self.calling(&args[0]);
-        }
-        let (collection, inner_scope) = self.collection(&args[0])?;
-        match name {
-            "suits" => return Some((Compiled::Suits(collection), Type::Int)),
-            "kinds" => {
-                if collection != Collection::Tiles {
-                    self.error(
-                        args[0].span.clone(),
-                        "`kinds` counts distinct tiles: `kinds(tiles)`".into(),
-                        "expected `tiles`",
-                        None,
-                    );
-                    return None;
-                }
-                return Some((Compiled::Kinds, Type::Int));
-            }
-            _ => {}
-        }
-        let condition = match args.get(1) {
-            Some(arg) => Box::new(self.typed(
-                arg,
-                inner_scope,
-                Type::Bool,
-                &format!("the condition of `{name}` must be true or false"),
-            )?),
-            None => Box::new(Compiled::Const(1)),
+        let mut checked = Args {
+            collection: Collection::Sets,
+            condition: Compiled::Const(1),
+            id: 0,
         };
-        Some(match name {
-            "count" => (Compiled::Count(collection, condition), Type::Int),
-            "any" => (Compiled::Any(collection, condition), Type::Bool),
-            _ => (Compiled::All(collection, condition), Type::Bool),
-        })
+        let mut inner_scope = Scope::Hand;
+        for (param, arg) in function.params.iter().zip(args) {
+            match param {
+                Param::Collection => {
+                    let row = self.collection(function, arg)?;
+                    checked.collection = row.collection;
+                    inner_scope = row.scope;
+                }
+                Param::Condition => {
+                    checked.condition = self.typed(
+                        arg,
+                        inner_scope,
+                        Type::Bool,
+                        &format!("the condition of `{name}` must be true or false"),
+                    )?;
+                }
+                Param::Shape => checked.id = self.shape(arg)?,
+                Param::Item => checked.id = self.item(arg)?,
+            }
+        }
+        Some(((function.build)(checked), function.result))
     }
 
-    fn collection(&mut self, arg: &Expr) -> Option<(Collection, Scope)> {
+    /// The collection `arg` names, which `function` must look through.
+    fn collection(
+        &mut self,
+        function: &Function,
+        arg: &Expr,
+    ) -> Option<&'static builtins::CollectionRow> {
         let found = match &arg.kind {
-            ExprKind::Name(n) => names::collection(n),
+            ExprKind::Name(n) => builtins::collection(n),
             _ => None,
         };
-        let Some(scope) = found else {
+        let Some(row) = found else {
             self.error(
                 arg.span.clone(),
                 "expected a collection: `sets`, `tiles` or `bonus`".into(),
@@ -664,15 +383,26 @@ impl Checker<'_> {
             );
             return None;
         };
-        let collection = match scope {
-            Scope::Set => Collection::Sets,
-            Scope::Tile => Collection::Tiles,
-            _ => Collection::Bonus,
-        };
-        Some((collection, scope))
+        if !function.collections.contains(&row.collection) {
+            let names: Vec<&str> = function.collections.iter().map(|c| c.name()).collect();
+            self.error(
+                arg.span.clone(),
+                format!(
+                    "`{}` looks through {}: `{}`",
+                    function.name,
+                    quoted_list(&names),
+                    function.signature()
+                ),
+                &format!("expected {}", quoted_list(&names)),
+                None,
+            );
+            return None;
+        }
+        Some(row)
     }
 
-    fn calling(&mut self, arg: &Expr) -> Option<(Compiled, Type)> {
+    /// The index of the item whose quoted id is `arg`.
+    fn item(&mut self, arg: &Expr) -> Option<u32> {
         let ExprKind::Str(id) = &arg.kind else {
             self.error(
                 arg.span.clone(),
@@ -683,7 +413,7 @@ impl Checker<'_> {
             return None;
         };
         match self.env.items.iter().position(|s| s == id) {
-            Some(i) => Some((Compiled::Calling(i as u32), Type::Bool)),
+            Some(i) => Some(i as u32),
             None => {
                 let help = did_you_mean(id, self.env.items.iter().map(String::as_str))
                     .map(|s| format!("did you mean `{s}`?"))
@@ -699,7 +429,8 @@ impl Checker<'_> {
         }
     }
 
-    fn shape(&mut self, arg: &Expr) -> Option<(Compiled, Type)> {
+    /// The index of the special shape whose quoted id is `arg`.
+    fn shape(&mut self, arg: &Expr) -> Option<u32> {
         let ExprKind::Str(id) = &arg.kind else {
             self.error(
                 arg.span.clone(),
@@ -710,7 +441,7 @@ impl Checker<'_> {
             return None;
         };
         match self.env.shapes.iter().position(|s| s == id) {
-            Some(i) => Some((Compiled::Shape(i as u32), Type::Bool)),
+            Some(i) => Some(i as u32),
             None => {
                 let help = did_you_mean(id, self.env.shapes.iter().map(String::as_str))
                     .map(|s| format!("did you mean `{s}`?"))
@@ -743,11 +474,11 @@ fn fold(node: Compiled) -> Compiled {
             a => Neg(Box::new(a)),
         },
         Arith(op, a, b) => match (fold(*a), fold(*b)) {
-            (Const(x), Const(y)) => Const(super::eval::arith(op, x, y)),
+            (Const(x), Const(y)) => Const(super::compiled::arith(op, x, y)),
             (a, b) => Arith(op, Box::new(a), Box::new(b)),
         },
         Cmp(op, a, b) => match (fold(*a), fold(*b)) {
-            (Const(x), Const(y)) => Const(i64::from(super::eval::compare(op, x, y))),
+            (Const(x), Const(y)) => Const(i64::from(super::compiled::compare(op, x, y))),
             // `count(c, x) == 0` is `not any(c, x)`, which can often be read from aggregates.
             (Count(c, x), Const(0)) if op == self::Cmp::Eq => Not(Box::new(Any(c, x))),
             (a, b) => Cmp(op, Box::new(a), Box::new(b)),
@@ -788,8 +519,8 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predicate::eval::{Elem, Facts};
-    use crate::predicate::names::elem;
+    use crate::predicate::facts::elem;
+    use crate::predicate::facts::{Elem, Facts};
 
     fn set_condition(text: &str) -> Compiled {
         test_condition(text, Scope::Set)

@@ -1,0 +1,273 @@
+//! The facts an expression reads: the bits of the flag words of a hand and of its elements
+//! (sets, tiles, bonus tiles), and the facts of one reading of a hand, as the evaluator
+//! reads them.
+//!
+//! In: whatever the scorer has worked out of a hand and a reading. Out: [`Facts`] and
+//! [`Elem`]s; what each bit means is in the table of names ([`super::builtins`]).
+
+use super::compiled::Collection;
+use crate::tiles::Tile;
+
+/// Bits of the hand's flag word.
+pub mod hand {
+    /// The player went out.
+    pub const WINNER: u64 = 1 << 0;
+    /// The winning tile came from the wall or as a loose tile.
+    pub const SELF_DRAWN: u64 = 1 << 1;
+    /// The winning tile came from the live wall.
+    pub const FROM_WALL: u64 = 1 << 2;
+    /// The winning tile was a claimed discard.
+    pub const FROM_DISCARD: u64 = 1 << 3;
+    /// The winning tile was a loose tile.
+    pub const FROM_LOOSE: u64 = 1 << 4;
+    /// The winning tile was robbed from a kong.
+    pub const ROBBED_KONG: u64 = 1 << 5;
+    /// The winning tile was the last tile of the wall, or the discard of it.
+    pub const LAST_TILE: u64 = 1 << 6;
+    /// The player kept an original call.
+    pub const ORIGINAL_CALL: u64 = 1 << 7;
+    /// Heavenly or earthly hand.
+    pub const HEAVENLY: u64 = 1 << 8;
+    /// The winning tile was the only possible one.
+    pub const ONLY_POSSIBLE: u64 = 1 << 9;
+    /// The winning tile completed the pair.
+    pub const FISHING_THE_EYES: u64 = 1 << 10;
+    /// Every set counts as concealed, the one the winning tile completed included.
+    pub const CONCEALED_HAND: u64 = 1 << 11;
+    /// The player is East.
+    pub const DEALER: u64 = 1 << 12;
+    /// The arrangement is a complete hand: four sets and a pair, or a special shape.
+    pub const COMPLETE: u64 = 1 << 13;
+    /// The arrangement is a special shape of the variant.
+    pub const SPECIAL_SHAPE: u64 = 1 << 14;
+    /// The last tile of the wall, drawn by the winner.
+    pub const LAST_FROM_WALL: u64 = 1 << 15;
+    /// The discard of the last tile of the wall, claimed by the winner.
+    pub const LAST_DISCARD: u64 = 1 << 16;
+    /// Won with the loose tile of a kong made with a loose tile.
+    pub const KONG_ON_KONG: u64 = 1 << 17;
+    /// Five tiles or fewer were left in the wall when the winning tile came.
+    pub const LATE: u64 = 1 << 18;
+}
+
+/// Bits of an element's flag word (set, tile or bonus tile).
+pub mod elem {
+    /// A chow.
+    pub const CHOW: u64 = 1 << 0;
+    /// A pung.
+    pub const PUNG: u64 = 1 << 1;
+    /// A kong.
+    pub const KONG: u64 = 1 << 2;
+    /// A pair.
+    pub const PAIR: u64 = 1 << 3;
+    /// A lone tile of a non-winner.
+    pub const SINGLE: u64 = 1 << 4;
+    /// Scores as exposed (exposed sets and claimed kongs).
+    pub const EXPOSED: u64 = 1 << 5;
+    /// Concealed in the strict sense (not exposed, not claimed).
+    pub const CONCEALED: u64 = 1 << 6;
+    /// A claimed kong.
+    pub const CLAIMED: u64 = 1 << 7;
+    /// Declared (melded) in the hand file.
+    pub const DECLARED: u64 = 1 << 8;
+    /// Completed by the winning tile.
+    pub const WINNING: u64 = 1 << 9;
+    /// Terminals and honours only.
+    pub const MAJOR: u64 = 1 << 10;
+    /// Suited 2–8 only.
+    pub const SIMPLE: u64 = 1 << 11;
+    /// Suited 1 or 9 (for sets: a pung, kong or pair of one).
+    pub const TERMINAL: u64 = 1 << 12;
+    /// Wind or dragon.
+    pub const HONOUR: u64 = 1 << 13;
+    /// Wind.
+    pub const WIND: u64 = 1 << 14;
+    /// Dragon.
+    pub const DRAGON: u64 = 1 << 15;
+    /// The player's own wind (for a bonus tile: the same as [`OWN`]).
+    pub const OWN_WIND: u64 = 1 << 16;
+    /// The prevailing wind.
+    pub const PREVAILING_WIND: u64 = 1 << 17;
+    /// All green tiles.
+    pub const GREEN: u64 = 1 << 18;
+    /// Characters, dots or bamboo.
+    pub const SUITED: u64 = 1 << 19;
+    /// Characters.
+    pub const CHARACTERS: u64 = 1 << 20;
+    /// Dots.
+    pub const DOTS: u64 = 1 << 21;
+    /// Bamboo.
+    pub const BAMBOO: u64 = 1 << 22;
+    /// A flower.
+    pub const FLOWER: u64 = 1 << 23;
+    /// A season.
+    pub const SEASON: u64 = 1 << 24;
+    /// A bonus tile of the player's own wind.
+    pub const OWN: u64 = 1 << 25;
+    /// A white dragon.
+    pub const WHITE: u64 = 1 << 26;
+    /// A green dragon.
+    pub const GREEN_DRAGON: u64 = 1 << 27;
+    /// A red dragon.
+    pub const RED: u64 = 1 << 28;
+    /// The East wind (tiles and sets) or an East bonus tile.
+    pub const EAST: u64 = 1 << 29;
+    /// South.
+    pub const SOUTH: u64 = 1 << 30;
+    /// West.
+    pub const WEST: u64 = 1 << 31;
+    /// North.
+    pub const NORTH: u64 = 1 << 32;
+    /// A pung or a kong: one bit, so that a gate can require it.
+    pub const PUNG_OR_KONG: u64 = 1 << 33;
+}
+
+/// Bits of a payment's flag word (payment rules only).
+pub mod payment {
+    /// The player who pays is East.
+    pub const PAYER_DEALER: u64 = 1 << 40;
+    /// The player who is paid is East.
+    pub const PAYEE_DEALER: u64 = 1 << 41;
+    /// The player who pays discarded the winning tile (or had a kong robbed).
+    pub const PAYER_DISCARDER: u64 = 1 << 42;
+    /// The player who is paid went out.
+    pub const TO_WINNER: u64 = 1 << 43;
+}
+
+/// The facts about one element: a set, a distinct tile or a bonus tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Elem {
+    /// Bits of [`elem`].
+    pub flags: u64,
+    /// Copies held (tiles); 1 for sets and bonus tiles.
+    pub copies: u8,
+    /// The number of the (first) tile, 0 for honours and bonus tiles.
+    pub number: u8,
+    /// The tile index (first tile of a set), or -1 for bonus tiles.
+    pub tile: i8,
+    /// Tiles: copies held of this number in all suits (0 for honours).
+    pub same_number: u8,
+}
+
+/// The facts about one arrangement of a hand.
+#[derive(Clone, Copy, Debug)]
+pub struct Facts<'a> {
+    /// Bits of [`hand`].
+    pub flags: u64,
+    /// The winning tile's index, or -1.
+    pub winning_tile: i64,
+    /// How many copies of the winning tile were seen elsewhere.
+    pub winning_tile_seen: i64,
+    /// Bit i set when the hand forms special shape i.
+    pub shapes: u64,
+    /// The items that one more tile would make apply (for a player who did not go out, and
+    /// only the items some `calling` asks about).
+    pub calling: &'a [usize],
+    /// The arrangement's sets.
+    pub sets: &'a [Elem],
+    /// The player's distinct tiles.
+    pub tiles: &'a [Elem],
+    /// The bonus tiles.
+    pub bonus: &'a [Elem],
+    /// For sets, tiles and bonus tiles: the flags any element has (bitwise or).
+    pub any: [u64; 3],
+    /// For sets, tiles and bonus tiles: the flags every element has (bitwise and; all bits
+    /// set when there is no element).
+    pub every: [u64; 3],
+    /// The sizes of the player's tiles, for the gates (see [`tile_sizes`]).
+    pub tile_sizes: u64,
+    /// For sets, then bonus tiles: the flags that at least two, three and four elements
+    /// have, for the gates of counts.
+    pub at_least: [[u64; 3]; 2],
+}
+
+impl<'a> Facts<'a> {
+    /// Facts over these elements, with their aggregate flags computed.
+    #[inline]
+    pub fn new(
+        flags: u64,
+        winning_tile: i64,
+        shapes: u64,
+        sets: &'a [Elem],
+        tiles: &'a [Elem],
+        bonus: &'a [Elem],
+    ) -> Self {
+        let (sets_any, sets_every, sets_at_least) = aggregates(sets);
+        // No gate counts tiles by element (a count of tiles weighs their copies).
+        let (tiles_any, tiles_every) = tiles.iter().fold((0, u64::MAX), |(any, every), t| {
+            (any | t.flags, every & t.flags)
+        });
+        let (bonus_any, bonus_every, bonus_at_least) = aggregates(bonus);
+        Facts {
+            flags,
+            winning_tile,
+            winning_tile_seen: 0,
+            shapes,
+            calling: &[],
+            sets,
+            tiles,
+            bonus,
+            any: [sets_any, tiles_any, bonus_any],
+            every: [sets_every, tiles_every, bonus_every],
+            tile_sizes: tile_sizes(tiles.len(), tiles_any),
+            at_least: [sets_at_least, bonus_at_least],
+        }
+    }
+}
+
+impl<'a> Facts<'a> {
+    /// These facts for one reading: its hand flags, shapes and sets (the sets' aggregate
+    /// flags computed), the rest kept.
+    pub fn with_sets(&self, flags: u64, shapes: u64, sets: &'a [Elem]) -> Facts<'a> {
+        let (any, every, at_least) = aggregates(sets);
+        Facts {
+            flags,
+            shapes,
+            sets,
+            any: [any, self.any[1], self.any[2]],
+            every: [every, self.every[1], self.every[2]],
+            at_least: [at_least, self.at_least[1]],
+            ..*self
+        }
+    }
+
+    /// The elements of a collection.
+    pub fn elements(&self, collection: Collection) -> &[Elem] {
+        match collection {
+            Collection::Sets => self.sets,
+            Collection::Tiles => self.tiles,
+            Collection::Bonus => self.bonus,
+        }
+    }
+}
+
+/// The aggregate flags of `elements`: the flags some element has, those every element has
+/// (all bits when there is none), and those at least two, three and four elements have.
+#[inline]
+fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    let mut every = u64::MAX;
+    for e in elements {
+        four |= three & e.flags;
+        three |= two & e.flags;
+        two |= one & e.flags;
+        one |= e.flags;
+        every &= e.flags;
+    }
+    (one, every, [two, three, four])
+}
+
+/// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the
+/// number of distinct tiles, `kinds`), bit `SUITS_BIT + k` for `suits(tiles) == k` (read
+/// from the or of the tiles' flags, `tiles_any`).
+pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
+    1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
+}
+
+/// The first bit of [`tile_sizes`]' suit count.
+pub const SUITS_BIT: u32 = 40;
+
+/// How many suits the flags name (`suits(c)` of a collection whose flags' or is `flags`).
+pub fn suits(flags: u64) -> u32 {
+    (flags & (elem::CHARACTERS | elem::DOTS | elem::BAMBOO)).count_ones()
+}

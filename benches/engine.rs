@@ -59,12 +59,12 @@ mod handwritten;
 #[divan::bench(sample_count = 2000, sample_size = 64)]
 fn score_bmja_interpreted(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
-    let variant = mjrules::rules::load(
+    let variant = mjrules::Variant::load(
         concat!(env!("CARGO_MANIFEST_DIR"), "/benches/bmja-basic.toml"),
         &[],
     )
     .unwrap();
-    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let mut scorer = mjrules::Variant::scorer(&variant);
     cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }
 
@@ -85,9 +85,9 @@ fn score_bmja_with_waits(bencher: Bencher) {
     let hands = pool(HandGenerator::winning_hand);
     let text = "[variant]\nid = \"bmja-waits\"\nextends = \"benches/bmja-basic.toml\"\n[[points]]\nid = \"only-possible\"\n\
                 who = \"winner\"\nwhen = \"only_possible\"\nvalue = 2\ncite = { source = \"001\", at = \"only possible tile\" }\n";
-    let variant = mjrules::rules::load::load_text("bmja-waits.toml", text).unwrap();
-    assert!(variant.needs_waits);
-    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let variant = mjrules::Variant::from_text("bmja-waits.toml", text).unwrap();
+    assert!(variant.plan().needs_waits);
+    let mut scorer = mjrules::Variant::scorer(&variant);
     cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }
 
@@ -117,7 +117,7 @@ fn score_corpus_hand_bmja(bencher: Bencher) {
         .iter()
         .map(|l| mjrules::corpus::read_line(l.as_bytes()).unwrap())
         .collect();
-    let variant = mjrules::rules::load("bmja", &[]).unwrap();
-    let mut scorer = mjrules::evaluate::Scorer::new(&variant);
+    let variant = mjrules::Variant::load("bmja", &[]).unwrap();
+    let mut scorer = mjrules::Variant::scorer(&variant);
     cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }

@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::evaluate::score;
+use crate::Variant;
 use crate::predicate::Compiled;
-use crate::rules::{Cite, CompiledVariant, ExampleCase, ItemKind, ValueSource};
+use crate::rules::{Cite, ExampleCase, ItemKind, ValueSource};
 use crate::settle::{Deal, settle};
 
 /// How many lines after a heading its parts are looked for: the longest table in the texts.
@@ -558,8 +558,8 @@ pub fn source_file(dir: &Path, id: &str) -> Option<PathBuf> {
 }
 
 /// Audits `variant` against the source text `text` called `name`.
-pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
-    let v = &variant.variant;
+pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
+    let v = variant.definition();
     let own = v.source.clone().unwrap_or_default();
     let mut entries = Vec::new();
     // A variant that encodes one part of its text is audited against that part alone.
@@ -635,6 +635,7 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
     }
     for item in &v.items {
         let compiled = variant
+            .rules()
             .items
             .iter()
             .find(|c| v.items[c.index].id.value == item.id.value);
@@ -717,11 +718,11 @@ pub fn audit(variant: &CompiledVariant, name: &str, text: &str) -> Report {
     for e in &v.examples {
         let (text_says, rules_give, agrees) = match &e.case {
             ExampleCase::Hand { hand, total } => {
-                let got = score(variant, hand).totals.total;
+                let got = variant.score(hand).totals.total;
                 (total.to_string(), got.to_string(), *total == got)
             }
             ExampleCase::Faan { faan, base } => {
-                let got = variant.base_points(*faan);
+                let got = variant.rules().base_points(*faan);
                 (base.to_string(), got.to_string(), *base == got)
             }
             ExampleCase::Payment {

@@ -7,26 +7,28 @@
 
 use serde_json::{Value, json};
 
-use crate::evaluate::{ScoreCard, Scorer, score};
+use crate::Variant;
 use crate::hand::Hand;
+use crate::plan::Scorer;
 use crate::render;
-use crate::rules::{CompiledVariant, ItemKind};
+use crate::rules::ItemKind;
+use crate::score::ScoreCard;
 use crate::stats::{self, Distribution, Pairs};
 use crate::tiles::TileStyle;
 
 /// One hand under several variants.
 pub struct HandComparison<'v> {
     /// The variants, in the order given.
-    pub variants: Vec<&'v CompiledVariant>,
+    pub variants: Vec<&'v Variant>,
     /// Each variant's card.
     pub cards: Vec<ScoreCard>,
 }
 
 /// Scores one hand under every variant.
-pub fn compare_hand<'v>(variants: &[&'v CompiledVariant], hand: &Hand) -> HandComparison<'v> {
+pub fn compare_hand<'v>(variants: &[&'v Variant], hand: &Hand) -> HandComparison<'v> {
     HandComparison {
         variants: variants.to_vec(),
-        cards: variants.iter().map(|v| score(v, hand)).collect(),
+        cards: variants.iter().map(|v| v.score(hand)).collect(),
     }
 }
 
@@ -37,7 +39,7 @@ impl HandComparison<'_> {
         let mut rows: Vec<(String, Vec<Option<String>>)> = Vec::new();
         for (k, (card, variant)) in self.cards.iter().zip(&self.variants).enumerate() {
             for f in &card.fired {
-                let item = &variant.variant.items[f.item];
+                let item = &variant.definition().items[f.item];
                 let value = if f.kind == ItemKind::LimitHand
                     && card.totals.faan.is_none()
                     && card.totals.limit_hand != Some(f.item)
@@ -141,7 +143,7 @@ impl HandComparison<'_> {
         json!({
             "variants": ids,
             "rows": self.rows().into_iter().map(|(id, values)| json!({"item": id, "values": values})).collect::<Vec<_>>(),
-            "cards": self.cards.iter().zip(&self.variants).map(|(c, v)| render::score_json(c, v, style)).collect::<Vec<_>>(),
+            "cards": self.cards.iter().zip(&self.variants).map(|(c, v)| render::score_json(c, v.rules(), style)).collect::<Vec<_>>(),
         })
     }
 }

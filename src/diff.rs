@@ -7,7 +7,7 @@
 
 use serde_json::{Value, json};
 
-use crate::rules::{Item, Liable, ValueSource, Variant};
+use crate::rules::{Definition, Item, Liable, ValueSource};
 
 /// What kind of difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ fn item_fields(item: &Item) -> Vec<(&'static str, String)> {
 }
 
 /// Every difference from `a` to `b`.
-pub fn diff(a: &Variant, b: &Variant) -> Vec<Change> {
+pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
     let mut out = Vec::new();
     if a.style != b.style {
         out.push(changed(

@@ -6,9 +6,9 @@
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
-use crate::evaluate::{Fired, ScoreCard};
 use crate::hand::Hand;
-use crate::rules::{CompiledVariant, ItemKind};
+use crate::rules::{ItemKind, Rules};
+use crate::score::{Fired, ScoreCard};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
 
@@ -150,20 +150,20 @@ fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String
 }
 
 /// What the hand was read as: the sets of the arrangement, or the special shape.
-fn reading(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> Vec<String> {
+fn reading(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Vec<String> {
     match (&card.arrangement, card.shape) {
         (Some(a), _) => arrangement_sets(a, style),
         (None, Some(s)) => vec![format!(
             "special shape `{}`",
-            variant.variant.shapes[s].id.value
+            variant.definition.shapes[s].id.value
         )],
         (None, None) => Vec::new(),
     }
 }
 
 /// A score card as the JSON of the contracts page, with a few more fields.
-pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> Value {
-    let items = &variant.variant.items;
+pub fn score_json(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Value {
+    let items = &variant.definition.items;
     let rules: Vec<Value> = card
         .fired
         .iter()
@@ -189,7 +189,7 @@ pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
         "doubles": card.totals.doubles,
         "faan": card.totals.faan,
         "limit_hand": card.totals.limit_hand.map(|i| items[i].id.value.clone()),
-        "unmet_requirement": card.totals.unmet.map(|r| variant.variant.requirements[r].id.value.clone()),
+        "unmet_requirement": card.totals.unmet.map(|r| variant.definition.requirements[r].id.value.clone()),
         "total": card.totals.total,
         "rules": rules,
         "arrangement": reading(card, variant, style),
@@ -197,9 +197,9 @@ pub fn score_json(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
 }
 
 /// A score card as text: the reading, a table of the items that counted, and the sums.
-pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle) -> String {
-    let items = &variant.variant.items;
-    let mut out = format!("{} ({})\n", variant.variant.name, card.variant);
+pub fn score_text(card: &ScoreCard, variant: &Rules, style: TileStyle) -> String {
+    let items = &variant.definition.items;
+    let mut out = format!("{} ({})\n", variant.definition.name, card.variant);
     let read = reading(card, variant, style);
     if !read.is_empty() {
         out.push_str(&format!("hand: {}\n", read.join("  ")));
@@ -207,7 +207,7 @@ pub fn score_text(card: &ScoreCard, variant: &CompiledVariant, style: TileStyle)
     if card.winner && !card.totals.valid {
         let why = match (card.totals.unmet, &card.arrangement, card.shape) {
             (Some(r), _, _) => {
-                let r = &variant.variant.requirements[r];
+                let r = &variant.definition.requirements[r];
                 format!(
                     "does not meet the requirement `{}` ({})",
                     r.id.value,
@@ -451,8 +451,8 @@ fn cell(text: &str) -> String {
 
 /// A variant as a Markdown page: parameters, requirements, shapes, every item with its value,
 /// condition in words and in the rule language, and citation; the faan table.
-pub fn variant_markdown(variant: &CompiledVariant) -> String {
-    let v = &variant.variant;
+pub fn variant_markdown(variant: &Rules) -> String {
+    let v = &variant.definition;
     let mut out = format!("# {} (`{}`)\n\n", v.name, v.id);
     out.push_str(&format!(
         "Generated from the variant file by `mjrules doc {}`: every rule the engine applies, with\nthe passage of the source it encodes.\n\n",
@@ -577,8 +577,8 @@ pub fn variant_markdown(variant: &CompiledVariant) -> String {
 }
 
 /// The payment rules of a variant page.
-fn payments_markdown(variant: &CompiledVariant) -> String {
-    let p = &variant.variant.payments;
+fn payments_markdown(variant: &Rules) -> String {
+    let p = &variant.definition.payments;
     let c = &variant.payments;
     let mut out = String::from("\n## Payments\n\n");
     out.push_str(&format!(

@@ -1,7 +1,7 @@
 //! Settlement: who pays whom after a deal, under a variant's payment rules.
 //!
 //! In: a deal file (`../shared/design/contracts.md`, "A deal file": each seat a full hand or
-//! a score counted elsewhere) and a [`CompiledVariant`]. Out: a [`Settlement`]: each seat's
+//! a score counted elsewhere) and a [`Variant`]. Out: a [`Settlement`]: each seat's
 //! score, every payment, the net per seat (summing to zero) and the next dealer; or an
 //! [`InputError`] pointing into the deal file.
 //!
@@ -16,12 +16,12 @@ use std::ops::Range;
 
 use toml::de::DeValue;
 
+use crate::Variant;
 use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
-use crate::evaluate::score;
 use crate::hand::{Hand, WinSource, read_hand};
 use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
-use crate::rules::{CompiledVariant, Liable, Style};
+use crate::rules::{Liable, Style};
 use crate::tiles::Wind;
 
 /// What the deal file says of one seat.
@@ -339,8 +339,8 @@ struct Winner {
 }
 
 /// Settles a deal under a variant.
-pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, InputError> {
-    let faan = variant.variant.style == Style::Faan;
+pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> {
+    let faan = variant.definition().style == Style::Faan;
     let mut scores = [0i64; 4];
     let mut notes = Vec::new();
     let mut winner: Option<Winner> = None;
@@ -349,7 +349,7 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
         match seat {
             Seat::Absent => {}
             Seat::Hand(hand) => {
-                let card = score(variant, hand);
+                let card = variant.score(hand);
                 scores[i] = card.totals.total;
                 if let Some(win) = hand.win {
                     if !card.totals.valid {
@@ -361,7 +361,7 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
                     let liable = match card.totals.liability {
                         None => None,
                         Some(l) => {
-                            let rule = &variant.variant.payments.liabilities[l];
+                            let rule = &variant.definition().payments.liabilities[l];
                             let who = match rule.liable {
                                 Some(Liable::Discarder) => win.discarder,
                                 Some(Liable::LastSetProvider) => hand
@@ -406,11 +406,13 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
             }
             Seat::Counted { value, win } => {
                 let total = if faan && win.is_some() {
-                    if *value < variant.min_faan {
-                        notes.push(format!("{wind} went out with {value} faan, below the minimum of {}: nobody pays", variant.min_faan));
+                    if *value < variant.rules().min_faan {
+                        notes.push(format!("{wind} went out with {value} faan, below the minimum of {}: nobody pays", variant.rules().min_faan));
                         continue;
                     }
-                    variant.base_points(variant.max_faan.map_or(*value, |m| (*value).min(m)))
+                    variant
+                        .rules()
+                        .base_points(variant.rules().max_faan.map_or(*value, |m| (*value).min(m)))
                 } else if faan {
                     0
                 } else {
@@ -429,7 +431,7 @@ pub fn settle(variant: &CompiledVariant, deal: &Deal) -> Result<Settlement, Inpu
             }
         }
     }
-    let p = &variant.payments;
+    let p = &variant.rules().payments;
     let mut payments = Vec::new();
     if let Some(w) = &winner {
         let mut owed: Vec<Payment> = Wind::ALL
@@ -513,7 +515,7 @@ fn win_flags(seat: Wind, from: WinSource) -> u64 {
 /// One payment of `base` from `from` to `to`, doubled by every payment doubling that holds and
 /// capped.
 fn payment(
-    variant: &CompiledVariant,
+    variant: &Variant,
     from: Wind,
     to: Wind,
     base: i64,
@@ -534,18 +536,19 @@ fn payment(
     if from_discarder {
         flags |= payment::PAYER_DISCARDER;
     }
-    let facts = Facts::new(winner_flags, -1, 0, &[], &[], &[]);
+    let mut facts = Facts::default();
+    facts.flags = winner_flags;
     let this = Elem {
         flags,
         ..Elem::default()
     };
-    let p = &variant.payments;
+    let p = &variant.rules().payments;
     let mut amount = base;
     let mut why = Vec::new();
     for (rule, compiled) in p
         .doubles
         .iter()
-        .zip(variant.variant.payments.doubles.iter())
+        .zip(variant.definition().payments.doubles.iter())
     {
         if rule.holds(&facts, this) {
             amount = amount.saturating_mul(2);

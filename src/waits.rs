@@ -8,9 +8,8 @@
 //! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
 //! possible one when every other wait was dead.
 
-use crate::arrange::{Arrangement, ComponentShapes, component_shapes, honour_shape, reads_as};
+use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
-use crate::set::SetKind;
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
 
@@ -57,85 +56,6 @@ pub fn waits(hand: &Hand) -> Waits {
     }
 }
 
-/// True when the winner's winning tile was the only live tile that completed the hand (see
-/// [`Waits::only_possible`]); the same answer as [`waits`], sooner: it stops at the first
-/// other live tile that completes the hand.
-pub fn only_possible(hand: &Hand) -> bool {
-    only_possible_held(hand, &hand.own_tiles())
-}
-
-/// [`only_possible`] of a hand whose own tiles are `own`.
-fn only_possible_held(hand: &Hand, own: &TileCounts) -> bool {
-    let Some(win) = hand.win else {
-        return false;
-    };
-    let waiting = hand.waiting_tiles();
-    let mut held = *own;
-    held.remove(win.tile);
-    let Some(completer) = Completer::new(&waiting, hand.sets_needed()) else {
-        return false;
-    };
-    let live = |t: Tile| held.get(t) + hand.seen.get(t) < 4;
-    held.get(win.tile) < 4
-        && completer.completes(win.tile)
-        && completer
-            .candidates()
-            .iter()
-            .all(|t| t == win.tile || !live(t) || !completer.completes(t))
-}
-
-/// [`only_possible`] of a winner whose own tiles are `own` ([`Hand::own_tiles`], which the
-/// caller has already) and whose standard arrangements are `arrangements` (as
-/// [`crate::arrange::arrangements`] gives them). One of them often shows another live tile
-/// that completes the hand, and then the waits are not worked out: the winning tile at an
-/// end of a chow, or in a pung beside a pair of another tile.
-pub fn only_possible_in(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]) -> bool {
-    debug_assert_eq!(*own, hand.own_tiles(), "the hand's own tiles");
-    let answer = !arrangements
-        .iter()
-        .any(|a| another_winning_tile(hand, own, a))
-        && only_possible_held(hand, own);
-    debug_assert_eq!(
-        answer,
-        only_possible(hand),
-        "an arrangement showed a wrong other winning tile"
-    );
-    answer
-}
-
-/// True when arrangement `a` of a winner whose own tiles are `own` shows a live tile other
-/// than the winning tile that completes the hand as it stood before: with the winning tile
-/// at an end of a chow (as 3 of 345), the tile beyond the other end (6 reads 456); with the
-/// winning tile in a pung beside a pair of another tile, that tile (the pung turns pair, the
-/// pair pung).
-fn another_winning_tile(hand: &Hand, own: &TileCounts, a: &Arrangement) -> bool {
-    let (Some(win), Some(set)) = (hand.win, a.winning()) else {
-        return false;
-    };
-    // As in `only_possible`: a copy may still come (the tile is not the winning one, so
-    // its own copies are those held before the win).
-    let live = |t: Tile| own.get(t) + hand.seen.get(t) < 4;
-    let index = set.tile.index();
-    match set.kind {
-        SetKind::Chow => {
-            let number = set.tile.number();
-            let beyond = if win.tile == set.tile && number <= 6 {
-                Tile::from_index(index + 3)
-            } else if win.tile.index() == index + 2 && number >= 2 {
-                Tile::from_index(index - 1)
-            } else {
-                None
-            };
-            beyond.is_some_and(live)
-        }
-        SetKind::Pung => a
-            .sets
-            .iter()
-            .any(|s| s.kind == SetKind::Pair && !s.declared && s.tile != win.tile && live(s.tile)),
-        _ => false,
-    }
-}
-
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out
 /// tiles of which `held` already has four.
 pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
@@ -160,7 +80,7 @@ pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) ->
 }
 
 /// Tells whether one more tile completes some waiting tiles.
-struct Completer<'w> {
+pub(crate) struct Completer<'w> {
     counts: &'w [u8; Tile::COUNT],
     /// How the components of the waiting tiles read.
     base: ComponentShapes,
@@ -173,7 +93,7 @@ struct Completer<'w> {
 impl<'w> Completer<'w> {
     /// For `waiting` with `sets` sets still to make; `None` when no single tile can complete
     /// it (the count is wrong).
-    fn new(waiting: &'w TileCounts, sets: usize) -> Option<Completer<'w>> {
+    pub(crate) fn new(waiting: &'w TileCounts, sets: usize) -> Option<Completer<'w>> {
         if waiting.total() + 1 != sets * 3 + 2 {
             return None;
         }
@@ -234,13 +154,13 @@ impl<'w> Completer<'w> {
     /// The tiles that may complete the hand: those that can join a set or pair with a held
     /// tile (see [`candidates`]), in the components that adding one tile can mend. Any
     /// other tile leaves some component unread.
-    fn candidates(&self) -> TileSet {
+    pub(crate) fn candidates(&self) -> TileSet {
         self.candidates
     }
 
     /// Whether the waiting tiles and `tile` read as complete. Only the component of the
     /// added tile changes.
-    fn completes(&self, tile: Tile) -> bool {
+    pub(crate) fn completes(&self, tile: Tile) -> bool {
         let (before, after) = if tile.is_suited() {
             let suit = tile.index() / 9;
             let key = self.keys[suit];

@@ -7,9 +7,8 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
+use mjrules::Variant;
 use mjrules::audit::{Entry, Report, Status, audit};
-use mjrules::rules::load;
-use mjrules::rules::load::load_text;
 
 /// Each variant written from a source text, and the text's number (or, for `dmjl`, the
 /// name of Kajongg's rules and test data, beside the texts).
@@ -33,7 +32,7 @@ fn source(number: &str) -> Option<(String, String)> {
 
 fn audit_builtin(id: &str, number: &str) -> Option<Report> {
     let (name, text) = source(number)?;
-    Some(audit(&load(id, &[]).unwrap(), &name, &text))
+    Some(audit(&Variant::load(id, &[]).unwrap(), &name, &text))
 }
 
 fn entry<'r>(report: &'r Report, what: &str, id: &str) -> &'r Entry {
@@ -171,7 +170,7 @@ fn a_house_file_with_mistakes_fails_its_audit_at_each_one() {
     let Some((name, text)) = source("003") else {
         return;
     };
-    let variant = load_text("mistaken.toml", MISTAKEN).unwrap();
+    let variant = Variant::from_text("mistaken.toml", MISTAKEN).unwrap();
     let report = audit(&variant, &name, &text);
     // Text 003: "Minor tiles | 2 points | 4 points |"; 3 is on neither side.
     match &entry(&report, "item", "pung-minor-exposed").status {
@@ -218,7 +217,11 @@ id = "whole"
 extends = "dmjl"
 source = "kajongg"
 "#;
-    let report = audit(&load_text("whole.toml", whole).unwrap(), &name, &text);
+    let report = audit(
+        &Variant::from_text("whole.toml", whole).unwrap(),
+        &name,
+        &text,
+    );
     assert!(report.uncovered.len() > 198, "{}", report.uncovered.len());
     // A part that is not there is a failure of its own, and the whole text is read.
     let missing = r#"
@@ -227,7 +230,11 @@ id = "missing"
 extends = "dmjl"
 source-part = "7. Nothing"
 "#;
-    let report = audit(&load_text("missing.toml", missing).unwrap(), &name, &text);
+    let report = audit(
+        &Variant::from_text("missing.toml", missing).unwrap(),
+        &name,
+        &text,
+    );
     assert_eq!(entry(&report, "source part", "").status, Status::NotFound);
     assert!(report.failed());
 }

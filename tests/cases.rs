@@ -6,11 +6,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use mjrules::Variant;
 use mjrules::document::{self, TableReader};
-use mjrules::evaluate::{ScoreCard, score};
 use mjrules::hand::read_hand;
 use mjrules::kajongg::parse_kajongg;
-use mjrules::rules::{CompiledVariant, load};
+use mjrules::score::ScoreCard;
 use mjrules::tiles::Wind;
 use toml::de::DeValue;
 
@@ -90,14 +90,14 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
     (hand, expect)
 }
 
-fn fired_ids(card: &ScoreCard, variant: &CompiledVariant) -> BTreeSet<String> {
+fn fired_ids(card: &ScoreCard, variant: &Variant) -> BTreeSet<String> {
     card.fired
         .iter()
-        .map(|f| variant.variant.items[f.item].id.value.clone())
+        .map(|f| variant.definition().items[f.item].id.value.clone())
         .collect()
 }
 
-fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<String> {
+fn check_card(card: &ScoreCard, e: &Expect, variant: &Variant) -> Vec<String> {
     let mut wrong = Vec::new();
     let fired = fired_ids(card, variant);
     if card.totals.total != e.total {
@@ -117,7 +117,7 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<St
     let limit = card
         .totals
         .limit_hand
-        .map(|i| variant.variant.items[i].id.value.clone());
+        .map(|i| variant.definition().items[i].id.value.clone());
     if e.limit_hand.is_some() && limit != e.limit_hand {
         wrong.push(format!(
             "limit hand {limit:?} (expected {:?})",
@@ -139,7 +139,7 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &CompiledVariant) -> Vec<St
 }
 
 /// The items exercised by Kajongg's cases that agree with mjrules, for `bmja` and `dmjl`.
-fn kajongg_coverage(variant: &CompiledVariant) -> BTreeSet<String> {
+fn kajongg_coverage(variant: &Variant) -> BTreeSet<String> {
     let column = match variant.id() {
         "bmja" => 13,
         "dmjl" => 8,
@@ -160,7 +160,7 @@ fn kajongg_coverage(variant: &CompiledVariant) -> BTreeSet<String> {
         ) else {
             continue;
         };
-        let card = score(variant, &hand);
+        let card = variant.score(&hand);
         if card.totals.total == f[column].parse::<i64>().unwrap() {
             out.extend(fired_ids(&card, variant));
         }
@@ -181,7 +181,7 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
     let mut counts = BTreeMap::new();
     for dir in dirs {
         let id = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let variant = load(&id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let variant = Variant::load(&id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -190,7 +190,7 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
         let mut covered = kajongg_coverage(&variant);
         for path in &files {
             let (hand, expect) = read_case(path);
-            let card = score(&variant, &hand);
+            let card = variant.score(&hand);
             covered.extend(fired_ids(&card, &variant));
             let wrong = check_card(&card, &expect, &variant);
             if !wrong.is_empty() {
@@ -207,9 +207,10 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
             failures.push(format!("{id}: {} cases, at least 15 wanted", files.len()));
         }
         let missing: Vec<&str> = variant
+            .rules()
             .items
             .iter()
-            .map(|c| variant.variant.items[c.index].id.value.as_str())
+            .map(|c| variant.definition().items[c.index].id.value.as_str())
             .filter(|i| !covered.contains(*i))
             .collect();
         if !missing.is_empty() {

@@ -3,29 +3,29 @@
 
 mod common;
 
+use mjrules::Variant;
 use mjrules::compare::{CorpusComparison, compare_hand, score_pair};
 use mjrules::corpus::{read_line, write_line};
 use mjrules::diff::diff;
-use mjrules::evaluate::{Scorer, score};
 use mjrules::hand::parse_hand;
 use mjrules::random::HandGenerator;
 use mjrules::render::hand_toml;
+use mjrules::rules::builtin;
 use mjrules::rules::load::load_unchecked;
-use mjrules::rules::{builtin, load};
 use mjrules::tiles::TileStyle;
 
 #[test]
 fn comparison_tables_of_gallery_hands() {
-    let bmja = load("bmja", &[]).unwrap();
-    let hk = load("hong-kong", &[]).unwrap();
-    let czech = load("czech", &[]).unwrap();
+    let bmja = Variant::load("bmja", &[]).unwrap();
+    let hk = Variant::load("hong-kong", &[]).unwrap();
+    let czech = Variant::load("czech", &[]).unwrap();
     for path in common::gallery() {
         let text = std::fs::read_to_string(&path).unwrap();
         let hand = parse_hand("hand.toml", &text).unwrap();
         let cmp = compare_hand(&[&bmja, &hk, &czech], &hand);
         // The table's totals are the cards' totals.
         for (card, variant) in cmp.cards.iter().zip([&bmja, &hk, &czech]) {
-            assert_eq!(card.totals.total, score(variant, &hand).totals.total);
+            assert_eq!(card.totals.total, variant.score(&hand).totals.total);
         }
         let json = serde_json::to_string_pretty(&cmp.json(TileStyle::Ascii)).unwrap();
         common::with_snapshots(&path, || {
@@ -108,8 +108,10 @@ fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
     let first = lines(11);
     assert_eq!(first, lines(11));
     assert_ne!(first, lines(12));
-    let variants: Vec<_> = builtin::ids().map(|id| load(id, &[]).unwrap()).collect();
-    let mut scorers: Vec<_> = variants.iter().map(Scorer::new).collect();
+    let variants: Vec<_> = builtin::ids()
+        .map(|id| Variant::load(id, &[]).unwrap())
+        .collect();
+    let mut scorers: Vec<_> = variants.iter().map(Variant::scorer).collect();
     let mut winners = 0;
     for line in &first {
         let hand = read_line(line.as_bytes()).unwrap_or_else(|e| panic!("{}", format!("{e:?}")));
@@ -119,7 +121,7 @@ fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
         assert_eq!(again, hand);
         winners += usize::from(hand.is_winner());
         for (v, scorer) in variants.iter().zip(&mut scorers) {
-            let card = score(v, &hand);
+            let card = v.score(&hand);
             assert!(card.totals.total >= 0, "{}: {line}", v.id());
             // Corpus figures come from the numbers alone, which take shortcuts the card
             // does not: they must agree with the card.
@@ -132,9 +134,9 @@ fn the_same_seed_gives_the_same_corpus_of_valid_hands() {
 
 #[test]
 fn corpus_comparison_counts_every_hand() {
-    let a = load("bmja", &[]).unwrap();
-    let b = load("dmjl", &[]).unwrap();
-    let mut scorers = [Scorer::new(&a), Scorer::new(&b)];
+    let a = Variant::load("bmja", &[]).unwrap();
+    let b = Variant::load("dmjl", &[]).unwrap();
+    let mut scorers = [a.scorer(), b.scorer()];
     let mut cmp = CorpusComparison::default();
     let mut g = HandGenerator::new(4);
     let mut hands = Vec::new();
@@ -158,7 +160,7 @@ fn corpus_comparison_counts_every_hand() {
         .iter()
         .enumerate()
         .map(|(i, (h, line))| {
-            let diff = (score(&a, h).totals.total - score(&b, h).totals.total).abs();
+            let diff = (a.score(h).totals.total - b.score(h).totals.total).abs();
             (diff, i + 1, line.as_str())
         })
         .collect();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use mjrules::rules::load;
+use mjrules::Variant;
 use mjrules::settle::{parse_deal, settle};
 
 #[test]
@@ -11,10 +11,10 @@ fn every_invalid_deal_is_refused_with_located_problems() {
     for path in common::files_in("deals/invalid", "toml") {
         let stem = common::stem(&path);
         let variant_id = stem.split("--").next().unwrap();
-        let variant = load(variant_id, &[]).unwrap();
+        let variant = Variant::load(variant_id, &[]).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = common::display_name(&path);
-        let error = match parse_deal(&name, &text, variant.variant.style) {
+        let error = match parse_deal(&name, &text, variant.definition().style) {
             Err(e) => e,
             Ok(deal) => match settle(&variant, &deal) {
                 Err(e) => e,

@@ -55,8 +55,8 @@ fn kajongg_section(id: &str) -> String {
 fn variant_pages_are_generated_from_the_variant_files() {
     let mut stale = Vec::new();
     for id in mjrules::rules::builtin::ids() {
-        let variant = mjrules::rules::load(id, &[]).unwrap();
-        let mut page = mjrules::render::variant_markdown(&variant);
+        let variant = mjrules::Variant::load(id, &[]).unwrap();
+        let mut page = mjrules::render::variant_markdown(variant.rules());
         if matches!(id, "bmja" | "dmjl") {
             page.push_str(&kajongg_section(id));
         }
@@ -85,9 +85,9 @@ fn audit_reports_are_generated_from_the_variant_files_and_their_texts() {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut stale = Vec::new();
     for id in mjrules::rules::builtin::ids() {
-        let variant = mjrules::rules::load(id, &[]).unwrap();
+        let variant = mjrules::Variant::load(id, &[]).unwrap();
         let Some((name, text)) = variant
-            .variant
+            .definition()
             .source
             .as_deref()
             .and_then(|s| common::seed(&seeds, s))

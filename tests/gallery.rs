@@ -5,9 +5,10 @@ mod common;
 
 use mjrules::arrange::arrangements;
 use mjrules::hand::{Hand, parse_hand};
+use mjrules::plan::waits::only_possible;
 use mjrules::render;
 use mjrules::tiles::{TileStyle, format_tiles};
-use mjrules::waits::{only_possible_in, waits};
+use mjrules::waits::waits;
 
 fn load(name: &str) -> Hand {
     let path = format!(
@@ -125,10 +126,10 @@ fn the_discard_sits_in_each_distinct_set_it_can_complete() {
     );
 }
 
-/// `only_possible_in` (which first looks for another winning tile in the arrangements)
-/// against the waits worked out in full.
+/// The plan's `only_possible` (which first looks for another winning tile in the
+/// arrangements) against the waits worked out in full.
 fn only_possible_both_ways(hand: &Hand) -> bool {
-    let quick = only_possible_in(hand, &hand.own_tiles(), &arrangements(hand));
+    let quick = only_possible(hand, &hand.own_tiles(), &arrangements(hand));
     assert_eq!(quick, waits(hand).only_possible);
     quick
 }

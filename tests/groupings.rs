@@ -1,17 +1,15 @@
-//! The proof that a non-winner's pungs score best (`rules::groupings`): what it proves for
+//! The proof that a non-winner's pungs score best (`plan::groupings`): what it proves for
 //! the built-in variants and for small variants made to test it, and that scoring with the
 //! groupings it leaves out gives the same score cards as reading every grouping, on random
 //! hands that did not go out.
 
 use std::sync::LazyLock;
 
-use mjrules::arrange::Groupings;
-use mjrules::evaluate::score;
+use mjrules::Variant;
 use mjrules::hand::{Hand, Melds, parse_hand};
+use mjrules::plan::Tricks;
+use mjrules::plan::groupings::prove;
 use mjrules::random::HandGenerator;
-use mjrules::rules::groupings::prove;
-use mjrules::rules::load::load_text;
-use mjrules::rules::{CompiledVariant, load};
 use mjrules::set::{Exposure, Set, SetKind};
 use mjrules::tiles::{Tile, TileCounts, TileSet, Wind};
 use proptest::prelude::*;
@@ -217,10 +215,10 @@ fn three_dragons(little: i64) -> String {
 }
 
 /// The tiles `variant` reads every way, by `prove`.
-fn regrouped(variant: &CompiledVariant) -> TileSet {
+fn regrouped(variant: &Variant) -> TileSet {
     let mut set = TileSet::default();
     for tile in Tile::all() {
-        if prove(&variant.by_player[1].items, tile).is_err() {
+        if prove(&variant.plan().by_player[1].items, tile).is_err() {
             set.insert(tile);
         }
     }
@@ -230,10 +228,12 @@ fn regrouped(variant: &CompiledVariant) -> TileSet {
 #[test]
 fn the_probes_prove_what_they_should() {
     for (name, text, expected) in probes() {
-        let variant = load_text("probe.toml", &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let variant =
+            Variant::from_text("probe.toml", &text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(regrouped(&variant), expected, "{name}");
         assert_eq!(
-            variant.groupings.regrouped, expected,
+            variant.plan().groupings.regrouped,
+            expected,
             "{name}: the scorer's groupings"
         );
     }
@@ -255,8 +255,8 @@ fn the_built_in_variants_prove_what_they_should() {
         ("hong-kong-traditional", TileSet::default()),
         ("hong-kong-canton", TileSet::default()),
     ] {
-        let variant = load(id, &[]).unwrap();
-        assert_eq!(variant.groupings.regrouped, expected, "{id}");
+        let variant = Variant::load(id, &[]).unwrap();
+        assert_eq!(variant.plan().groupings.regrouped, expected, "{id}");
     }
 }
 
@@ -264,8 +264,12 @@ fn the_built_in_variants_prove_what_they_should() {
 fn the_item_that_stops_the_proof_is_named() {
     let variant = probe("little three dragons above big");
     // 7z, the red dragon.
-    let blocker = prove(&variant.by_player[1].items, Tile::from_index(33).unwrap()).unwrap_err();
-    assert_eq!(variant.variant.items[blocker.item].id.value, "little");
+    let blocker = prove(
+        &variant.plan().by_player[1].items,
+        Tile::from_index(33).unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(variant.definition().items[blocker.item].id.value, "little");
 }
 
 #[test]
@@ -288,18 +292,18 @@ fn weighing_many_items_over_many_counts_gives_up_instead_of_taking_long() {
             20 + i
         ));
     }
-    let variant = load_text("many.toml", &text).unwrap();
+    let variant = Variant::from_text("many.toml", &text).unwrap();
     assert!(
         DRAGONS
             .map(|i| Tile::from_index(i).unwrap())
-            .all(|t| variant.groupings.regrouped.contains(t))
+            .all(|t| variant.plan().groupings.regrouped.contains(t))
     );
 }
 
 /// The probe `name`, loaded.
-fn probe(name: &str) -> CompiledVariant {
+fn probe(name: &str) -> Variant {
     let (_, text, _) = probes().into_iter().find(|p| p.0 == name).unwrap();
-    load_text("probe.toml", &text).unwrap()
+    Variant::from_text("probe.toml", &text).unwrap()
 }
 
 /// The total of a non-winner of seat North in an East round holding `concealed`, under the
@@ -309,7 +313,8 @@ fn probe_total(name: &str, concealed: &str) -> i64 {
     let hand = format!(
         "seat = \"north\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\nmelds = []\n"
     );
-    score(&variant, &parse_hand("hand.toml", &hand).unwrap())
+    variant
+        .score(&parse_hand("hand.toml", &hand).unwrap())
         .totals
         .total
 }
@@ -353,27 +358,32 @@ fn a_pair_worth_more_than_a_pung_is_still_found() {
     );
 }
 
-/// `variant` reading every grouping of every tile.
-fn reading_every_grouping(variant: &CompiledVariant) -> CompiledVariant {
-    let mut every = variant.clone();
-    every.groupings = Groupings::every();
-    every
+/// `variant` reading every grouping of every tile: without the plan's groupings.
+fn reading_every_grouping(variant: &Variant) -> Variant {
+    let tricks = Tricks::ALL.without("groupings").unwrap();
+    Variant::with_tricks(variant.rules().clone(), tricks)
 }
 
 /// The variants to check the proof on, the built-in ones, the probes and a house rule: each
 /// as loaded, and reading every grouping.
-static VARIANTS: LazyLock<Vec<(String, CompiledVariant, CompiledVariant)>> = LazyLock::new(|| {
-    let mut out: Vec<(String, CompiledVariant)> = mjrules::rules::builtin::ids()
-        .map(|id| (id.to_string(), load(id, &[]).unwrap()))
+static VARIANTS: LazyLock<Vec<(String, Variant, Variant)>> = LazyLock::new(|| {
+    let mut out: Vec<(String, Variant)> = mjrules::rules::builtin::ids()
+        .map(|id| (id.to_string(), Variant::load(id, &[]).unwrap()))
         .collect();
     for (name, text, _) in probes() {
-        out.push((name.to_string(), load_text("probe.toml", &text).unwrap()));
+        out.push((
+            name.to_string(),
+            Variant::from_text("probe.toml", &text).unwrap(),
+        ));
     }
     let house = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/variants/dragon-pair-bonus.toml"
     );
-    out.push(("dragon-pair-bonus".to_string(), load(house, &[]).unwrap()));
+    out.push((
+        "dragon-pair-bonus".to_string(),
+        Variant::load(house, &[]).unwrap(),
+    ));
     out.into_iter()
         .map(|(name, v)| {
             let every = reading_every_grouping(&v);
@@ -395,11 +405,7 @@ fn the_generated_non_winners_score_the_same_with_the_groupings_left_out() {
         }
         checked += 1;
         for (name, variant, every) in VARIANTS.iter() {
-            assert_eq!(
-                score(variant, &hand),
-                score(every, &hand),
-                "{name}: {hand:?}"
-            );
+            assert_eq!(variant.score(&hand), every.score(&hand), "{name}: {hand:?}");
         }
     }
     assert!(checked > 4_000, "{checked} non-winners");
@@ -478,7 +484,7 @@ proptest! {
     #[test]
     fn random_non_winners_score_the_same_with_the_groupings_left_out(hand in non_winner()) {
         for (name, variant, every) in VARIANTS.iter() {
-            prop_assert_eq!(score(variant, &hand), score(every, &hand), "{}", name);
+            prop_assert_eq!(variant.score(&hand), every.score(&hand), "{}", name);
         }
     }
 }

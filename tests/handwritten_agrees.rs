@@ -5,18 +5,17 @@
 #[path = "../benches/handwritten_bmja.rs"]
 mod handwritten;
 
-use mjrules::evaluate::Scorer;
+use mjrules::Variant;
 use mjrules::random::HandGenerator;
-use mjrules::rules::load;
 
 #[test]
 fn interpreted_bmja_matches_the_hand_written_scorer() {
-    let variant = load(
+    let variant = Variant::load(
         concat!(env!("CARGO_MANIFEST_DIR"), "/benches/bmja-basic.toml"),
         &[],
     )
     .unwrap();
-    let mut scorer = Scorer::new(&variant);
+    let mut scorer = variant.scorer();
     let mut generator = HandGenerator::new(99);
     let mut buffer = Vec::new();
     let mut nonzero = 0;

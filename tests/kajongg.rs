@@ -6,9 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use mjrules::evaluate::Scorer;
+use mjrules::Variant;
 use mjrules::kajongg::parse_kajongg;
-use mjrules::rules::load;
 use mjrules::tiles::Wind;
 
 struct Case {
@@ -64,8 +63,8 @@ fn known_differences() -> BTreeMap<(String, String), String> {
 }
 
 fn check(variant_id: &'static str) {
-    let variant = load(variant_id, &[]).unwrap_or_else(|e| panic!("{e}"));
-    let mut scorer = Scorer::new(&variant);
+    let variant = Variant::load(variant_id, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut scorer = variant.scorer();
     let known = known_differences();
     let all = cases();
     assert_eq!(all.len(), 198);

@@ -2,9 +2,8 @@
 //! value it must have, worked out by hand. Each expression runs through the whole pipeline:
 //! it is written into a one-item variant file, loaded, checked, compiled and evaluated.
 
-use mjrules::evaluate::score;
+use mjrules::Variant;
 use mjrules::hand::parse_hand;
-use mjrules::rules::load::load_text;
 
 /// The example hand (examples/hands/south-dragon-pung.toml): South, prevailing East;
 /// 777z exposed pung; concealed 222m pung, 345p chow completed by the discarded 4p (so it is
@@ -39,10 +38,10 @@ fn run(hand_path: &str, probe: &Probe) -> i64 {
          cite = {{ source = \"test\", at = \"probe\" }}\n\
          [[points]]\nid = \"probe\"\n{item}\ncite = {{ source = \"test\", at = \"probe\" }}\n"
     );
-    let variant = load_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let variant = Variant::from_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"));
     let path = format!("{}/{hand_path}", env!("CARGO_MANIFEST_DIR"));
     let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    score(&variant, &hand).totals.total
+    variant.score(&hand).totals.total
 }
 
 #[test]
@@ -165,11 +164,11 @@ fn a_requirement_may_ask_about_the_waits() {
                 [[requirements]]\nid = \"only\"\nwhen = \"only_possible\"\n\
                 cite = { source = \"test\", at = \"probe\" }\n\
                 [[points]]\nid = \"one\"\nvalue = 1\ncite = { source = \"test\", at = \"probe\" }\n";
-    let variant = load_text("probe.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let variant = Variant::from_text("probe.toml", text).unwrap_or_else(|e| panic!("{e}"));
     let totals = |hand_path: &str| {
         let path = format!("{}/{hand_path}", env!("CARGO_MANIFEST_DIR"));
         let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-        let card = score(&variant, &hand);
+        let card = variant.score(&hand);
         (card.totals.valid, card.totals.total)
     };
     assert_eq!(totals(EXAMPLE), (true, 1));

@@ -3,21 +3,23 @@
 
 mod common;
 
-use mjrules::evaluate::score;
+use mjrules::Variant;
 use mjrules::hand::parse_hand;
 use mjrules::render::score_text;
-use mjrules::rules::{builtin, load};
+use mjrules::rules::builtin;
 use mjrules::tiles::TileStyle;
 
 #[test]
 fn score_cards_of_the_gallery_under_every_variant() {
-    let variants: Vec<_> = builtin::ids().map(|id| load(id, &[]).unwrap()).collect();
+    let variants: Vec<_> = builtin::ids()
+        .map(|id| Variant::load(id, &[]).unwrap())
+        .collect();
     for path in common::gallery() {
         let text = std::fs::read_to_string(&path).unwrap();
         let hand = parse_hand(&common::display_name(&path), &text).unwrap();
         let mut report = format!("## Hand\n{text}\n");
         for variant in &variants {
-            let card = score(variant, &hand);
+            let card = variant.score(&hand);
             // Every number on the card adds up: the items counted give the points, doubles
             // or faan shown.
             let kinds = |k: mjrules::rules::ItemKind| {
@@ -44,7 +46,7 @@ fn score_cards_of_the_gallery_under_every_variant() {
             report.push_str(&format!(
                 "\n## {}\n{}",
                 variant.id(),
-                score_text(&card, variant, TileStyle::Ascii)
+                score_text(&card, variant.rules(), TileStyle::Ascii)
             ));
         }
         common::with_snapshots(&path, || {

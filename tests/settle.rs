@@ -3,12 +3,12 @@
 
 mod common;
 
-use mjrules::rules::load;
+use mjrules::Variant;
 use mjrules::settle::{Settlement, parse_deal, settle};
 
 fn run(variant: &str, deal: &str) -> Settlement {
-    let v = load(variant, &[]).unwrap();
-    let deal = parse_deal("deal.toml", deal, v.variant.style)
+    let v = Variant::load(variant, &[]).unwrap();
+    let deal = parse_deal("deal.toml", deal, v.definition().style)
         .unwrap_or_else(|e| panic!("{}", common::render_plain(&e)));
     settle(&v, &deal).unwrap_or_else(|e| panic!("{}", common::render_plain(&e)))
 }
@@ -227,9 +227,10 @@ fn hong_kong_fifth_tile_penalty() {
 }
 
 mod random_deals {
+    use mjrules::Variant;
     use mjrules::random::{HandGenerator, Rng};
     use mjrules::render::hand_toml;
-    use mjrules::rules::{builtin, load};
+    use mjrules::rules::builtin;
     use mjrules::settle::{parse_deal, settle};
     use mjrules::tiles::Wind;
 
@@ -283,13 +284,13 @@ mod random_deals {
         let mut rng = Rng::new(5);
         let mut hands = HandGenerator::new(6);
         for id in builtin::ids() {
-            let variant = load(id, &[]).unwrap();
-            let faan = variant.variant.style == mjrules::rules::Style::Faan;
+            let variant = Variant::load(id, &[]).unwrap();
+            let faan = variant.definition().style == mjrules::rules::Style::Faan;
             let mut settled = 0;
             for n in 0..300 {
                 let text = deal(&mut rng, &mut hands, faan);
-                let deal =
-                    parse_deal("random.toml", &text, variant.variant.style).unwrap_or_else(|e| {
+                let deal = parse_deal("random.toml", &text, variant.definition().style)
+                    .unwrap_or_else(|e| {
                         panic!(
                             "{id} deal {n}:\n{text}\n{}",
                             crate::common::render_plain(&e)
@@ -308,9 +309,13 @@ mod random_deals {
                     assert!(p.amount > 0, "{id}: a payment of nothing");
                     let east = p.from == Wind::East || p.to == Wind::East;
                     let cap = if east {
-                        variant.payments.dealer_cap.or(variant.payments.cap)
+                        variant
+                            .rules()
+                            .payments
+                            .dealer_cap
+                            .or(variant.rules().payments.cap)
                     } else {
-                        variant.payments.cap
+                        variant.rules().payments.cap
                     };
                     if let Some(cap) = cap {
                         assert!(p.amount <= cap, "{id} deal {n}: {p:?} over {cap}");

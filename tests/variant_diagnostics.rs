@@ -3,7 +3,8 @@
 
 mod common;
 
-use mjrules::rules::{LoadError, load};
+use mjrules::Variant;
+use mjrules::rules::LoadError;
 
 #[test]
 fn every_invalid_variant_is_refused_with_located_problems() {
@@ -18,7 +19,7 @@ fn every_invalid_variant_is_refused_with_located_problems() {
         // Paths relative to the crate, so that snapshots do not depend on the checkout.
         let previous = std::env::current_dir().unwrap();
         std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
-        let result = load(&spec, &[]);
+        let result = Variant::load(&spec, &[]);
         std::env::set_current_dir(previous).unwrap();
         let rendered = match result {
             Ok(_) => {

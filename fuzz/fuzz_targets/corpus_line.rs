@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
-    static BMJA: OnceLock<mjrules::rules::CompiledVariant> = OnceLock::new();
+    static BMJA: OnceLock<mjrules::Variant> = OnceLock::new();
     let read = mjrules::corpus::read_line(data);
     let line = String::from_utf8_lossy(data);
     let Ok(text) = std::str::from_utf8(data) else {
@@ -26,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
         Ok(hand) => {
             let again = mjrules::hand::parse_hand("hand.toml", &mjrules::render::hand_toml(&hand));
             assert_eq!(again.ok().as_ref(), Some(&hand), "{line}");
-            let variant = BMJA.get_or_init(|| mjrules::rules::load("bmja", &[]).unwrap());
-            let _ = mjrules::evaluate::score(variant, &hand);
+            let variant = BMJA.get_or_init(|| mjrules::Variant::load("bmja", &[]).unwrap());
+            let _ = mjrules::Variant::score(variant, &hand);
         }
         Err(e) => {
             let _ = report::line_error(&e, "fuzz", 1);

@@ -11,14 +11,14 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
-    static BMJA: OnceLock<mjrules::rules::CompiledVariant> = OnceLock::new();
+    static BMJA: OnceLock<mjrules::Variant> = OnceLock::new();
     let Ok(text) = std::str::from_utf8(data) else { return };
     match mjrules::hand::parse_hand("fuzz.toml", text) {
         Ok(hand) => {
-            let variant = BMJA.get_or_init(|| mjrules::rules::load("bmja", &[]).unwrap());
+            let variant = BMJA.get_or_init(|| mjrules::Variant::load("bmja", &[]).unwrap());
             let _ = mjrules::arrange::arrangements(&hand);
             let _ = mjrules::waits::waits(&hand);
-            let _ = mjrules::evaluate::score(variant, &hand);
+            let _ = mjrules::Variant::score(variant, &hand);
         }
         Err(e) => {
             for p in e.problems() {

@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
                             }
                         }
                         Ok(compiled) => {
-                            let facts = mjrules::predicate::facts::Facts::new(0, -1, 0, &[], &[], &[]);
+                            let facts = mjrules::predicate::facts::Facts::default();
                             let _ = compiled.eval(&facts, Default::default());
                         }
                     }

@@ -1,8 +1,8 @@
 //! Any text given as a variant file loads or is refused with problems inside the text; a
 //! variant that loads scores a winning hand and two hands that did not go out without a
-//! panic, the numbers alone the same as the card's (built with `-a`, the scorer also reads
-//! every grouping of the non-winners' tiles held alike and checks that those the proof left
-//! out score no more), and is audited against the same text taken as its source (citations,
+//! panic, exactly as the reference scorer scores them (every shortcut of the plan changes no
+//! card), the numbers alone the same as the card's (built with `-a`, the scorer's own
+//! checks run too), and is audited against the same text taken as its source (citations,
 //! parts and scoring lines looked for in any text).
 #![no_main]
 
@@ -22,15 +22,16 @@ const HANDS: [&str; 3] = [
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    match mjrules::rules::load::load_text("fuzz.toml", text) {
+    match mjrules::Variant::from_text("fuzz.toml", text) {
         Ok(variant) => {
             for text in HANDS {
                 let hand = mjrules::hand::parse_hand("hand.toml", text).unwrap();
                 // The numbers alone (corpus figures) take shortcuts the card does not, such
                 // as skipping the items of a reading that misses a requirement: they agree.
-                let card = mjrules::evaluate::score(&variant, &hand);
-                let totals = mjrules::evaluate::Scorer::new(&variant).totals(&hand);
+                let card = mjrules::Variant::score(&variant, &hand);
+                let totals = mjrules::Variant::scorer(&variant).totals(&hand);
                 assert_eq!(totals, card.totals);
+                assert_eq!(card, mjrules::score::reference::score(variant.rules(), &hand));
             }
             let _ = mjrules::audit::audit(&variant, "fuzz.toml", text).text();
         }

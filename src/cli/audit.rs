@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
+use mjrules::Variant;
 use mjrules::audit;
-use mjrules::rules::load;
 
 use super::{Failure, read_input};
 
@@ -32,10 +32,10 @@ enum AuditFormat {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let variant = load(&args.variant, &[])?;
+    let variant = Variant::load(&args.variant, &[])?;
     let source = match args.source {
         Some(path) => path,
-        None => default_source(variant.variant.source.as_deref())?,
+        None => default_source(variant.definition().source.as_deref())?,
     };
     let (name, text) = read_input(&source)?;
     let report = audit::audit(&variant, &name, &text);

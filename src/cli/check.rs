@@ -1,7 +1,8 @@
 //! `mjrules check FILE...`: checks variant files, every problem at once; notes the tiles a
 //! player who did not go out must have read every way (which is slower).
 
-use mjrules::rules::{groupings, load};
+use mjrules::Variant;
+use mjrules::plan::groupings;
 use mjrules::tiles::{TileStyle, format_tiles};
 use serde_json::{Value, json};
 
@@ -20,16 +21,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut failed = Vec::new();
     let mut report = Vec::new();
     for file in &args.files {
-        match load(file, &[]) {
+        match Variant::load(file, &[]) {
             Ok(v) => {
                 // The tiles a non-winner's pungs are not proved best for: scoring reads
                 // them every way, which is slower (see `rules::groupings`).
-                let regrouped: Vec<Value> = groupings::unproved(&v.by_player[1].items)
+                let regrouped: Vec<Value> = groupings::unproved(&v.plan().by_player[1].items)
                     .into_iter()
                     .map(|(tiles, b)| {
                         json!({
                             "tiles": format_tiles(tiles.iter(), TileStyle::Ascii),
-                            "item": v.variant.items[b.item].id.value,
+                            "item": v.definition().items[b.item].id.value,
                             "why": b.why,
                         })
                     })

@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
-use mjrules::evaluate::{Scorer, score};
+use mjrules::Variant;
 use mjrules::render;
-use mjrules::rules::{CompiledVariant, load};
 use mjrules::tiles::TileStyle;
 use mjrules::{chart, compare, corpus, stats};
 
@@ -37,8 +36,8 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let a = load(&args.a, &args.params)?;
-    let b = load(&args.b, &args.params)?;
+    let a = Variant::load(&args.a, &args.params)?;
+    let b = Variant::load(&args.b, &args.params)?;
     if let Some(path) = &args.corpus {
         return compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref());
     }
@@ -58,7 +57,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// `compare A B --corpus`.
 fn compare_corpus(
-    variants: [&CompiledVariant; 2],
+    variants: [&Variant; 2],
     path: &Path,
     format: Format,
     plot: Option<&Path>,
@@ -80,7 +79,7 @@ fn compare_corpus(
     let keep_above = AtomicI64::new(cmp.keep_above());
     let scored = batch::process(
         input,
-        || [Scorer::new(variants[0]), Scorer::new(variants[1])],
+        || [variants[0].scorer(), variants[1].scorer()],
         |scorers, n, line| {
             let hand = corpus::read_line(line)
                 .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
@@ -124,7 +123,7 @@ fn compare_corpus(
                     for v in variants {
                         out!(
                             "{}",
-                            render::score_text(&score(v, &hand), v, TileStyle::Ascii)
+                            render::score_text(&v.score(&hand), v.rules(), TileStyle::Ascii)
                         );
                     }
                 }

@@ -1,7 +1,7 @@
 //! `mjrules doc ID|PATH`: a variant as a readable Markdown page.
 
+use mjrules::Variant;
 use mjrules::render;
-use mjrules::rules::load;
 
 use super::{Failure, parse_override};
 
@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let variant = load(&args.variant, &args.params)?;
-    out!("{}", render::variant_markdown(&variant));
+    let variant = Variant::load(&args.variant, &args.params)?;
+    out!("{}", render::variant_markdown(variant.rules()));
     Ok(())
 }

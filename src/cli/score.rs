@@ -4,11 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use mjrules::Variant;
 use mjrules::compare;
 use mjrules::corpus;
-use mjrules::evaluate::Scorer;
 use mjrules::render;
-use mjrules::rules::{CompiledVariant, builtin, load};
+use mjrules::rules::builtin;
 use mjrules::tiles::TileStyle;
 
 use super::{
@@ -42,7 +42,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 ));
             }
         };
-        let variant = load(id, &args.params)?;
+        let variant = Variant::load(id, &args.params)?;
         return score_corpus(&variant, path, args.hand.format, args.hand.tiles.into());
     }
     if args.hand.format == Format::Summary {
@@ -57,11 +57,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     let variants = ids
         .iter()
-        .map(|id| load(id, &args.params))
+        .map(|id| Variant::load(id, &args.params))
         .collect::<Result<Vec<_>, _>>()?;
     let hand = load_hand(&args.hand)?;
     let style = args.hand.tiles.into();
-    let refs: Vec<&CompiledVariant> = variants.iter().collect();
+    let refs: Vec<&Variant> = variants.iter().collect();
     let cmp = compare::compare_hand(&refs, &hand);
     let cards = cmp.cards.iter().zip(&variants);
     match args.hand.format {
@@ -71,11 +71,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             if variants.len() > 1 {
                 texts.push(cmp.text());
             }
-            texts.extend(cards.map(|(c, v)| render::score_text(c, v, style)));
+            texts.extend(cards.map(|(c, v)| render::score_text(c, v.rules(), style)));
             out!("{}", texts.join("\n"));
         }
         Format::Json if variants.len() == 1 => {
-            outln!("{}", render::score_json(&cmp.cards[0], &variants[0], style))
+            outln!(
+                "{}",
+                render::score_json(&cmp.cards[0], variants[0].rules(), style)
+            )
         }
         Format::Json => outln!("{}", cmp.json(style)),
     }
@@ -84,7 +87,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// `score --corpus`: one line per hand (text or JSON), or the totals and the speed.
 fn score_corpus(
-    variant: &CompiledVariant,
+    variant: &Variant,
     path: &Path,
     format: Format,
     style: TileStyle,
@@ -96,7 +99,7 @@ fn score_corpus(
     let mut writer = std::io::BufWriter::new(stdout.lock());
     let count = batch::process(
         input,
-        || Scorer::new(variant),
+        || variant.scorer(),
         |scorer, n, line| {
             let hand = corpus::read_line(line)
                 .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
@@ -116,7 +119,7 @@ fn score_corpus(
                     let mut json = serde_json::Map::new();
                     json.insert("line".into(), n.into());
                     if let serde_json::Value::Object(fields) =
-                        render::score_json(&card, variant, style)
+                        render::score_json(&card, variant.rules(), style)
                     {
                         json.extend(fields);
                     }

@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
+use mjrules::Variant;
 use mjrules::render;
-use mjrules::rules::{builtin, load};
+use mjrules::rules::builtin;
 use mjrules::settle::{parse_deal, settle};
 
 use super::{Failure, Format, FormatArgs, parse_override, read_input, report};
@@ -24,9 +25,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let variant = load(&args.variant, &args.params)?;
+    let variant = Variant::load(&args.variant, &args.params)?;
     let (name, text) = read_input(&args.deal)?;
-    let deal = parse_deal(&name, &text, variant.variant.style)
+    let deal = parse_deal(&name, &text, variant.definition().style)
         .map_err(|e| Failure::Input(report::render_error(e)))?;
     let settlement =
         settle(&variant, &deal).map_err(|e| Failure::Input(report::render_error(e)))?;

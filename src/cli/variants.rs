@@ -2,19 +2,20 @@
 
 use serde_json::{Value, json};
 
-use mjrules::rules::{builtin, load};
+use mjrules::Variant;
+use mjrules::rules::builtin;
 
 use super::{Failure, Format, FormatArgs};
 
 pub fn run(args: &FormatArgs) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for id in builtin::ids() {
-        let v = load(id, &[])?;
+        let v = Variant::load(id, &[])?;
         rows.push(json!({
             "id": id,
-            "name": v.variant.name,
-            "source": v.variant.source,
-            "style": v.variant.style.name(),
+            "name": v.definition().name,
+            "source": v.definition().source,
+            "style": v.definition().style.name(),
         }));
     }
     match args.format {

@@ -58,7 +58,7 @@ pub fn compile(
         );
     }
     match result {
-        Some((compiled, _)) if checker.errors.is_empty() => Ok(fold(compiled)),
+        Some((compiled, _)) if checker.errors.is_empty() => Ok(fold_constants(compiled)),
         _ => Err(checker.errors),
     }
 }
@@ -458,48 +458,32 @@ impl Checker<'_> {
     }
 }
 
-/// Folds constant sub-expressions (parameters are constants by now), and conjunctions,
-/// disjunctions and negations of flag tests into one [`Mask`] where they make one.
-fn fold(node: Compiled) -> Compiled {
+/// Folds constant sub-expressions into their values: parameters are constants by now, so
+/// that `$limit / 2` is a number.
+fn fold_constants(node: Compiled) -> Compiled {
     use Compiled::*;
     match node {
-        Not(a) => match fold(*a) {
+        Not(a) => match fold_constants(*a) {
             Const(v) => Const(i64::from(v == 0)),
-            HandMask(m) if m.not().is_some() => HandMask(m.not().expect("checked")),
-            ElemMask(m) if m.not().is_some() => ElemMask(m.not().expect("checked")),
             a => Not(Box::new(a)),
         },
-        Neg(a) => match fold(*a) {
+        Neg(a) => match fold_constants(*a) {
             Const(v) => Const(v.saturating_neg()),
             a => Neg(Box::new(a)),
         },
-        Arith(op, a, b) => match (fold(*a), fold(*b)) {
+        Arith(op, a, b) => match (fold_constants(*a), fold_constants(*b)) {
             (Const(x), Const(y)) => Const(super::compiled::arith(op, x, y)),
             (a, b) => Arith(op, Box::new(a), Box::new(b)),
         },
-        Cmp(op, a, b) => match (fold(*a), fold(*b)) {
+        Cmp(op, a, b) => match (fold_constants(*a), fold_constants(*b)) {
             (Const(x), Const(y)) => Const(i64::from(super::compiled::compare(op, x, y))),
-            // `count(c, x) == 0` is `not any(c, x)`, which can often be read from aggregates.
-            (Count(c, x), Const(0)) if op == self::Cmp::Eq => Not(Box::new(Any(c, x))),
             (a, b) => Cmp(op, Box::new(a), Box::new(b)),
         },
-        And(a, b) => match (fold(*a), fold(*b)) {
-            (HandMask(x), HandMask(y)) if x.and(y).is_some() => {
-                HandMask(x.and(y).expect("checked"))
-            }
-            (ElemMask(x), ElemMask(y)) if x.and(y).is_some() => {
-                ElemMask(x.and(y).expect("checked"))
-            }
-            (a, b) => And(Box::new(a), Box::new(b)),
-        },
-        Or(a, b) => match (fold(*a), fold(*b)) {
-            (HandMask(x), HandMask(y)) if x.or(y).is_some() => HandMask(x.or(y).expect("checked")),
-            (ElemMask(x), ElemMask(y)) if x.or(y).is_some() => ElemMask(x.or(y).expect("checked")),
-            (a, b) => Or(Box::new(a), Box::new(b)),
-        },
-        Count(c, a) => Count(c, Box::new(fold(*a))),
-        Any(c, a) => Any(c, Box::new(fold(*a))),
-        All(c, a) => All(c, Box::new(fold(*a))),
+        And(a, b) => And(Box::new(fold_constants(*a)), Box::new(fold_constants(*b))),
+        Or(a, b) => Or(Box::new(fold_constants(*a)), Box::new(fold_constants(*b))),
+        Count(c, a) => Count(c, Box::new(fold_constants(*a))),
+        Any(c, a) => Any(c, Box::new(fold_constants(*a))),
+        All(c, a) => All(c, Box::new(fold_constants(*a))),
         other => other,
     }
 }
@@ -514,76 +498,4 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
         items: &[],
     };
     compile(&super::parse(text).unwrap(), scope, Type::Bool, &env).unwrap()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::predicate::facts::elem;
-    use crate::predicate::facts::{Elem, Facts};
-
-    fn set_condition(text: &str) -> Compiled {
-        test_condition(text, Scope::Set)
-    }
-
-    #[test]
-    fn a_flag_both_required_and_forbidden_is_not_one_mask() {
-        // `Mask::test` reads `all` and `none` with one comparison, which would pass a pung
-        // here: the conjunction stays two tests, and no set meets it.
-        let c = set_condition("pung and dragon and not pung");
-        assert!(!matches!(c, Compiled::ElemMask(_)), "{c:?}");
-        let facts = Facts::new(0, -1, 0, &[], &[], &[]);
-        let pung = Elem {
-            flags: elem::PUNG | elem::DRAGON,
-            ..Elem::default()
-        };
-        assert!(!c.holds(&facts, pung));
-        assert!(set_condition("pung and dragon").holds(&facts, pung));
-    }
-
-    #[test]
-    fn flag_tests_fold_into_one_mask_where_they_make_one() {
-        let mask = |all, none, any| {
-            Compiled::ElemMask(Mask {
-                all,
-                none,
-                any,
-                any2: 0,
-            })
-        };
-        assert_eq!(
-            set_condition("pung and simple and not exposed"),
-            mask(elem::PUNG | elem::SIMPLE, elem::EXPOSED, 0)
-        );
-        // A disjunction of bits is one test, and joins a conjunction with no other `any`.
-        let Compiled::ElemMask(m) = set_condition("pair and (dragon or own_wind)") else {
-            panic!("not one mask");
-        };
-        assert_eq!((m.all, m.none), (elem::PAIR, 0));
-        assert_eq!(
-            m.any & (elem::DRAGON | elem::OWN_WIND),
-            elem::DRAGON | elem::OWN_WIND
-        );
-        assert_eq!(set_condition("dragon or dragon"), mask(elem::DRAGON, 0, 0));
-        // Two disjunctions are one test, three are two.
-        let Compiled::ElemMask(m) = set_condition("(pung or kong) and (concealed or claimed)")
-        else {
-            panic!("not one mask");
-        };
-        assert_eq!(
-            (m.any, m.any2),
-            (elem::PUNG | elem::KONG, elem::CONCEALED | elem::CLAIMED)
-        );
-        // A disjunction with a negation, three disjunctions, a number: more than one test.
-        for text in [
-            "(pung or kong) and (concealed or claimed) and (dragon or wind)",
-            "dragon or not exposed",
-            "dragon or number == 1",
-        ] {
-            assert!(
-                matches!(set_condition(text), Compiled::And(..) | Compiled::Or(..)),
-                "{text}"
-            );
-        }
-    }
 }

@@ -196,75 +196,6 @@ impl Mask {
             && (self.any == 0 || flags & self.any != 0)
             && (self.any2 == 0 || flags & self.any2 != 0)
     }
-
-    /// The conjunction of two tests, when it is one test: at most two distinct groups of
-    /// `any` bits between them, and no bit both required and forbidden (a mask keeps `all`
-    /// and `none` apart, which [`Mask::test`] relies on).
-    pub(crate) fn and(self, other: Mask) -> Option<Mask> {
-        let (all, none) = (self.all | other.all, self.none | other.none);
-        if all & none != 0 {
-            return None;
-        }
-        let mut groups = [0u64; 2];
-        let mut n = 0;
-        for g in [self.any, self.any2, other.any, other.any2] {
-            if g != 0 && !groups[..n].contains(&g) {
-                *groups.get_mut(n)? = g;
-                n += 1;
-            }
-        }
-        Some(Mask {
-            all,
-            none,
-            any: groups[0],
-            any2: groups[1],
-        })
-    }
-
-    /// The disjunction of two tests, when it is one test: each is a bit or one of some bits.
-    pub(crate) fn or(self, other: Mask) -> Option<Mask> {
-        let bits = |m: Mask| match m {
-            Mask {
-                all,
-                none: 0,
-                any: 0,
-                any2: 0,
-            } if all.count_ones() == 1 => Some(all),
-            Mask {
-                all: 0,
-                none: 0,
-                any,
-                any2: 0,
-            } if any != 0 => Some(any),
-            _ => None,
-        };
-        Some(Mask::of(bits(self)? | bits(other)?))
-    }
-
-    /// The negation of a test, when it is one test: not (a bit), not (one of bits).
-    pub(crate) fn not(self) -> Option<Mask> {
-        match self {
-            Mask {
-                all,
-                none: 0,
-                any: 0,
-                any2: 0,
-            } if all.count_ones() == 1 => Some(Mask {
-                none: all,
-                ..Mask::default()
-            }),
-            Mask {
-                all: 0,
-                none: 0,
-                any,
-                any2: 0,
-            } => Some(Mask {
-                none: any,
-                ..Mask::default()
-            }),
-            _ => None,
-        }
-    }
 }
 
 /// A compiled expression: names resolved to facts, parameters folded in.
@@ -307,6 +238,32 @@ pub enum Compiled {
     /// The player did not go out, and one more tile would make the item with this index
     /// apply.
     Calling(u32),
+}
+
+impl Compiled {
+    /// Calls `f` on this node and on every node below it.
+    pub fn visit(&self, f: &mut impl FnMut(&Compiled)) {
+        f(self);
+        match self {
+            Compiled::Not(a) | Compiled::Neg(a) => a.visit(f),
+            Compiled::And(a, b)
+            | Compiled::Or(a, b)
+            | Compiled::Cmp(_, a, b)
+            | Compiled::Arith(_, a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => a.visit(f),
+            _ => {}
+        }
+    }
+
+    /// True when this node or one below it is one that `found` looks for.
+    pub fn mentions(&self, found: impl Fn(&Compiled) -> bool) -> bool {
+        let mut seen = false;
+        self.visit(&mut |c| seen |= found(c));
+        seen
+    }
 }
 
 /// Applies a comparison.

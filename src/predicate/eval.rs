@@ -3,7 +3,7 @@
 //! In: a [`Compiled`] tree, the [`Facts`] of a reading and the element being looked at.
 //! Out: an integer (booleans are 0 and 1). No allocation, no strings.
 
-use super::compiled::{Collection, Compiled, ElemInt, HandInt, Mask, arith, compare};
+use super::compiled::{Collection, Compiled, ElemInt, HandInt, arith, compare};
 use super::facts::{Elem, Facts, suits};
 
 impl Compiled {
@@ -23,25 +23,11 @@ impl Compiled {
             Compiled::Neg(a) => a.value(facts, current).saturating_neg(),
             Compiled::And(a, b) => i64::from(a.holds(facts, current) && b.holds(facts, current)),
             Compiled::Or(a, b) => i64::from(a.holds(facts, current) || b.holds(facts, current)),
-            // The usual comparison, `count(c, flags) == k`, is counted here without a call.
-            Compiled::Cmp(op, a, b) => match (&**a, &**b) {
-                (Compiled::Count(c, inner), Compiled::Const(k))
-                    if let Compiled::ElemMask(m) = **inner =>
-                {
-                    let count: i64 = facts
-                        .elements(*c)
-                        .iter()
-                        .filter(|e| m.test(e.flags))
-                        .map(|e| weight(*c, e))
-                        .sum();
-                    i64::from(compare(*op, count, *k))
-                }
-                _ => i64::from(compare(
-                    *op,
-                    a.value(facts, current),
-                    b.value(facts, current),
-                )),
-            },
+            Compiled::Cmp(op, a, b) => i64::from(compare(
+                *op,
+                a.value(facts, current),
+                b.value(facts, current),
+            )),
             Compiled::Arith(op, a, b) => {
                 arith(*op, a.value(facts, current), b.value(facts, current))
             }
@@ -51,36 +37,17 @@ impl Compiled {
                 .filter(|e| cond.holds(facts, **e))
                 .map(|e| weight(*c, e))
                 .sum(),
-            // A flag asked of some or every element is read from the aggregates when it can
-            // be: one bit (or one of several bits) of some element, all bits of every element.
-            Compiled::Any(c, cond) => match **cond {
-                Compiled::ElemMask(Mask {
-                    all,
-                    none: 0,
-                    any: 0,
-                    any2: 0,
-                }) if all.count_ones() == 1 => i64::from(facts.any[c.slot()] & all != 0),
-                Compiled::ElemMask(Mask {
-                    all: 0,
-                    none: 0,
-                    any,
-                    any2: 0,
-                }) => i64::from(facts.any[c.slot()] & any != 0),
-                _ => i64::from(facts.elements(*c).iter().any(|e| cond.holds(facts, *e))),
-            },
-            Compiled::All(c, cond) => match **cond {
-                Compiled::ElemMask(Mask {
-                    all,
-                    none,
-                    any: 0,
-                    any2: 0,
-                }) => {
-                    i64::from(facts.every[c.slot()] & all == all && facts.any[c.slot()] & none == 0)
-                }
-                _ => i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e))),
-            },
-            Compiled::Suits(c) => i64::from(suits(facts.any[c.slot()])),
-            Compiled::Kinds => facts.tiles.len() as i64,
+            Compiled::Any(c, cond) => {
+                i64::from(facts.elements(*c).iter().any(|e| cond.holds(facts, *e)))
+            }
+            Compiled::All(c, cond) => {
+                i64::from(facts.elements(*c).iter().all(|e| cond.holds(facts, *e)))
+            }
+            Compiled::Suits(c) => {
+                let flags = facts.elements(*c).iter().fold(0, |or, e| or | e.flags);
+                i64::from(suits(flags))
+            }
+            Compiled::Kinds => facts.tiles().len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
         }

@@ -6,7 +6,6 @@
 //! [`Elem`]s; what each bit means is in the table of names ([`super::builtins`]).
 
 use super::compiled::Collection;
-use crate::tiles::Tile;
 
 /// Bits of the hand's flag word.
 pub mod hand {
@@ -149,7 +148,8 @@ pub struct Elem {
     pub same_number: u8,
 }
 
-/// The facts about one arrangement of a hand.
+/// The facts of one reading of a hand: its flags, its winning tile, the special shapes and
+/// calling hands it forms, and its elements.
 #[derive(Clone, Copy, Debug)]
 pub struct Facts<'a> {
     /// Bits of [`hand`].
@@ -163,109 +163,68 @@ pub struct Facts<'a> {
     /// The items that one more tile would make apply (for a player who did not go out, and
     /// only the items some `calling` asks about).
     pub calling: &'a [usize],
-    /// The arrangement's sets.
-    pub sets: &'a [Elem],
-    /// The player's distinct tiles.
-    pub tiles: &'a [Elem],
-    /// The bonus tiles.
-    pub bonus: &'a [Elem],
-    /// For sets, tiles and bonus tiles: the flags any element has (bitwise or).
-    pub any: [u64; 3],
-    /// For sets, tiles and bonus tiles: the flags every element has (bitwise and; all bits
-    /// set when there is no element).
-    pub every: [u64; 3],
-    /// The sizes of the player's tiles, for the gates (see [`tile_sizes`]).
-    pub tile_sizes: u64,
-    /// For sets, then bonus tiles: the flags that at least two, three and four elements
-    /// have, for the gates of counts.
-    pub at_least: [[u64; 3]; 2],
+    sets: &'a [Elem],
+    tiles: &'a [Elem],
+    bonus: &'a [Elem],
 }
 
-impl<'a> Facts<'a> {
-    /// Facts over these elements, with their aggregate flags computed.
-    #[inline]
-    pub fn new(
-        flags: u64,
-        winning_tile: i64,
-        shapes: u64,
-        sets: &'a [Elem],
-        tiles: &'a [Elem],
-        bonus: &'a [Elem],
-    ) -> Self {
-        let (sets_any, sets_every, sets_at_least) = aggregates(sets);
-        // No gate counts tiles by element (a count of tiles weighs their copies).
-        let (tiles_any, tiles_every) = tiles.iter().fold((0, u64::MAX), |(any, every), t| {
-            (any | t.flags, every & t.flags)
-        });
-        let (bonus_any, bonus_every, bonus_at_least) = aggregates(bonus);
-        Facts {
-            flags,
-            winning_tile,
-            winning_tile_seen: 0,
-            shapes,
-            calling: &[],
-            sets,
-            tiles,
-            bonus,
-            any: [sets_any, tiles_any, bonus_any],
-            every: [sets_every, tiles_every, bonus_every],
-            tile_sizes: tile_sizes(tiles.len(), tiles_any),
-            at_least: [sets_at_least, bonus_at_least],
-        }
+impl Default for Facts<'_> {
+    fn default() -> Self {
+        Facts::of_hand(&[], &[])
     }
 }
 
 impl<'a> Facts<'a> {
-    /// These facts for one reading: its hand flags, shapes and sets (the sets' aggregate
-    /// flags computed), the rest kept.
-    pub fn with_sets(&self, flags: u64, shapes: u64, sets: &'a [Elem]) -> Facts<'a> {
-        let (any, every, at_least) = aggregates(sets);
+    /// The facts of a hand whose distinct tiles are `tiles` and bonus tiles `bonus`, before a
+    /// reading is chosen: no flags, no winning tile, no sets.
+    #[inline]
+    pub fn of_hand(tiles: &'a [Elem], bonus: &'a [Elem]) -> Facts<'a> {
         Facts {
-            flags,
-            shapes,
-            sets,
-            any: [any, self.any[1], self.any[2]],
-            every: [every, self.every[1], self.every[2]],
-            at_least: [at_least, self.at_least[1]],
-            ..*self
+            flags: 0,
+            winning_tile: -1,
+            winning_tile_seen: 0,
+            shapes: 0,
+            calling: &[],
+            sets: &[],
+            tiles,
+            bonus,
         }
+    }
+
+    /// These facts for the reading whose sets are `sets` and whose hand flags are `flags`.
+    #[inline]
+    pub fn with_sets(&self, flags: u64, sets: &'a [Elem]) -> Facts<'a> {
+        let mut facts = *self;
+        facts.flags = flags;
+        facts.sets = sets;
+        facts
     }
 
     /// The elements of a collection.
-    pub fn elements(&self, collection: Collection) -> &[Elem] {
+    #[inline]
+    pub fn elements(&self, collection: Collection) -> &'a [Elem] {
         match collection {
             Collection::Sets => self.sets,
             Collection::Tiles => self.tiles,
             Collection::Bonus => self.bonus,
         }
     }
-}
 
-/// The aggregate flags of `elements`: the flags some element has, those every element has
-/// (all bits when there is none), and those at least two, three and four elements have.
-#[inline]
-fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
-    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
-    let mut every = u64::MAX;
-    for e in elements {
-        four |= three & e.flags;
-        three |= two & e.flags;
-        two |= one & e.flags;
-        one |= e.flags;
-        every &= e.flags;
+    /// The reading's sets.
+    pub fn sets(&self) -> &'a [Elem] {
+        self.sets
     }
-    (one, every, [two, three, four])
-}
 
-/// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the
-/// number of distinct tiles, `kinds`), bit `SUITS_BIT + k` for `suits(tiles) == k` (read
-/// from the or of the tiles' flags, `tiles_any`).
-pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
-    1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
-}
+    /// The player's distinct tiles.
+    pub fn tiles(&self) -> &'a [Elem] {
+        self.tiles
+    }
 
-/// The first bit of [`tile_sizes`]' suit count.
-pub const SUITS_BIT: u32 = 40;
+    /// The bonus tiles.
+    pub fn bonus(&self) -> &'a [Elem] {
+        self.bonus
+    }
+}
 
 /// How many suits the flags name (`suits(c)` of a collection whose flags' or is `flags`).
 pub fn suits(flags: u64) -> u32 {

@@ -15,10 +15,8 @@ pub mod ast;
 pub mod builtins;
 pub mod check;
 pub mod compiled;
-pub mod elements;
 pub mod eval;
 pub mod facts;
-pub mod gate;
 pub mod parse;
 
 pub use compiled::{Compiled, Scope, Type};

@@ -5,9 +5,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::builtin;
-use super::check::{CompiledVariant, check};
+use super::check::{Rules, check};
 use super::read::{FileVariant, read_file};
-use super::{File, Located, Param, Style, Variant};
+use super::{Definition, File, Located, Param, Style};
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::ParamValue;
 
@@ -107,14 +107,14 @@ impl std::error::Error for LoadError {}
 
 /// Loads and checks the variant named by `spec` (a built-in id or a path to a file), with
 /// parameters overridden by `overrides` (`name`, `value` as typed on the command line).
-pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<CompiledVariant, LoadError> {
+pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<Rules, LoadError> {
     let variant = load_unchecked(spec)?;
     let variant = apply_overrides(variant, overrides)?;
     check(variant).map_err(LoadError::Files)
 }
 
 /// Loads a variant from text (for tests and for files that are not on disk), named `name`.
-pub fn load_text(name: &str, text: &str) -> Result<CompiledVariant, LoadError> {
+pub fn load_text(name: &str, text: &str) -> Result<Rules, LoadError> {
     let mut loader = Loader::default();
     let variant = loader.file(
         File {
@@ -129,7 +129,7 @@ pub fn load_text(name: &str, text: &str) -> Result<CompiledVariant, LoadError> {
 }
 
 /// Loads a variant and follows `extends`, without checking its conditions.
-pub fn load_unchecked(spec: &str) -> Result<Variant, LoadError> {
+pub fn load_unchecked(spec: &str) -> Result<Definition, LoadError> {
     let mut loader = Loader::default();
     let (file, dir) = resolve(spec, None)?;
     let variant = loader.file(file, dir);
@@ -189,7 +189,7 @@ impl Loader {
     }
 
     /// Reads a file and everything it extends.
-    fn file(&mut self, file: File, dir: Option<PathBuf>) -> Variant {
+    fn file(&mut self, file: File, dir: Option<PathBuf>) -> Definition {
         let name = file.name.clone();
         let index = self.add(file);
         let read = {
@@ -213,7 +213,7 @@ impl Loader {
         index: usize,
         extends: &Located<String>,
         dir: Option<&Path>,
-    ) -> Option<Variant> {
+    ) -> Option<Definition> {
         let problem = |message: String, help: String| {
             Diagnostic::new(extends.span.clone(), message, "base not loaded").with_help(help)
         };
@@ -250,7 +250,7 @@ impl Loader {
     }
 
     /// Applies file `index` over its base.
-    fn merge(&mut self, index: usize, read: FileVariant, base: Option<Variant>) -> Variant {
+    fn merge(&mut self, index: usize, read: FileVariant, base: Option<Definition>) -> Definition {
         let problems = &mut self.problems[index];
         let id = read
             .id
@@ -261,7 +261,7 @@ impl Loader {
             Some(base) => {
                 let mut extends = vec![base.id.clone()];
                 extends.extend(base.extends.iter().cloned());
-                Variant { extends, ..base }
+                Definition { extends, ..base }
             }
             None => {
                 if read.extends.is_none() && read.id.is_some() && read.style.is_none() {
@@ -274,7 +274,7 @@ impl Loader {
                         .with_help("add `style = \"points-and-doubles\"` or `style = \"faan\"`"),
                     );
                 }
-                Variant {
+                Definition {
                     id: String::new(),
                     name: String::new(),
                     source: None,
@@ -430,7 +430,7 @@ impl Loader {
         variant
     }
 
-    fn finish(mut self, mut variant: Variant) -> Result<Variant, LoadError> {
+    fn finish(mut self, mut variant: Definition) -> Result<Definition, LoadError> {
         let errors: Vec<InputError> = self
             .files
             .iter()
@@ -455,9 +455,9 @@ fn remove_by_id<T>(list: &mut Vec<T>, id: &str, key: impl Fn(&T) -> &String) -> 
 
 /// Applies `--param name=value` overrides.
 pub fn apply_overrides(
-    mut variant: Variant,
+    mut variant: Definition,
     overrides: &[(String, String)],
-) -> Result<Variant, LoadError> {
+) -> Result<Definition, LoadError> {
     for (name, value) in overrides {
         let parsed = if value == "none" {
             ParamValue::None

@@ -1,9 +1,9 @@
 //! Variant files: a rulebook as data.
 //!
 //! In: the TOML text of a variant file (format in `docs/rule-language.md`), and the files it
-//! extends. Out: a [`Variant`] — parameters, special shapes, scoring items and the faan table —
-//! in which every value remembers the file and bytes it came from; then, once checked, a
-//! [`CompiledVariant`] whose conditions are compiled predicates ready to evaluate.
+//! extends. Out: a [`Definition`] — parameters, special shapes, scoring items and the faan
+//! table — in which every value remembers the file and bytes it came from; then, once
+//! checked, its [`Rules`], whose conditions are compiled predicates ready to evaluate.
 //!
 //! Stages: [`read`] reads one file, [`load`](mod@load) follows `extends` and applies a house file's
 //! changes and the command line's `--param`, [`check`] compiles and checks everything and
@@ -11,18 +11,14 @@
 
 pub mod builtin;
 pub mod check;
-pub mod groupings;
 pub mod load;
 pub mod read;
 
 use std::ops::Range;
 
-use crate::predicate::Compiled;
 use crate::predicate::check::ParamValue;
-use crate::predicate::compiled::Mask;
-use crate::predicate::gate::Gated;
 
-pub use check::{CompiledVariant, MAX_SHAPES};
+pub use check::{CompiledItem, MAX_SHAPES, Rules};
 pub use load::{LoadError, load};
 
 /// How a variant turns items into a score.
@@ -342,7 +338,7 @@ pub struct File {
 
 /// A variant, after `extends` has been followed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Variant {
+pub struct Definition {
     /// Its id.
     pub id: String,
     /// Its name.
@@ -380,7 +376,7 @@ pub struct Variant {
     pub files: Vec<File>,
 }
 
-impl Variant {
+impl Definition {
     /// The value of a parameter.
     pub fn param(&self, name: &str) -> Option<ParamValue> {
         self.params
@@ -388,29 +384,4 @@ impl Variant {
             .find(|p| p.name.value == name)
             .map(|p| p.value)
     }
-}
-
-/// An item ready to evaluate: its compiled condition and value, and copies of the facts
-/// about it that scoring reads for every hand.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CompiledItem {
-    /// Index in [`Variant::items`].
-    pub index: usize,
-    /// What it gives.
-    pub kind: ItemKind,
-    /// What it looks at.
-    pub for_each: ForEach,
-    /// Whose hands.
-    pub who: Who,
-    /// Still counted on top of a limit hand.
-    pub with_limit_hand: bool,
-    /// The condition (constant true when none was given), with its gate.
-    pub condition: Gated,
-    /// The value.
-    pub value: Compiled,
-    /// Indexes of the items it replaces.
-    pub replaces: Vec<usize>,
-    /// The commonest shape of item, a flag test on each set worth a constant (what is left
-    /// of the condition after its gate, and the value), which scoring runs in a tight loop.
-    pub set_test: Option<(Mask, i64)>,
 }

@@ -45,12 +45,13 @@ use std::sync::LazyLock;
 
 use arrayvec::ArrayVec;
 
+use super::PlanItem;
 use crate::arrange::{Groupings, MAX_SETS};
 use crate::predicate::Compiled;
 use crate::predicate::compiled::{Arith, Cmp, Collection};
-use crate::predicate::elements::{set_elem, tile_flags};
 use crate::predicate::facts::Elem;
-use crate::rules::{CompiledItem, ForEach, ItemKind};
+use crate::rules::{ForEach, ItemKind};
+use crate::score::facts::{set_elem, tile_flags};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{Tile, TileSet, Wind};
 
@@ -69,7 +70,7 @@ pub struct Blocker {
 
 /// The groupings a variant whose non-winners score `items` must read: every grouping of the
 /// tiles whose pungs are not proved to score best, the pungs only of the others.
-pub fn groupings(items: &[CompiledItem]) -> Groupings {
+pub fn groupings(items: &[PlanItem]) -> Groupings {
     let regrouped = unproved(items)
         .iter()
         .fold(TileSet::default(), |all, (tiles, _)| all.or(*tiles));
@@ -78,7 +79,7 @@ pub fn groupings(items: &[CompiledItem]) -> Groupings {
 
 /// The tiles whose pungs are not proved to score best for a non-winner scored by `items`,
 /// gathered by what stopped the proof.
-pub fn unproved(items: &[CompiledItem]) -> Vec<(TileSet, Blocker)> {
+pub fn unproved(items: &[PlanItem]) -> Vec<(TileSet, Blocker)> {
     let mut out: Vec<(TileSet, Blocker)> = Vec::new();
     for tile in Tile::all() {
         if let Err(blocker) = prove(items, tile) {
@@ -98,34 +99,35 @@ pub fn unproved(items: &[CompiledItem]) -> Vec<(TileSet, Blocker)> {
 /// Proves that reading `tile` held three or four alike as a pung (and a lone tile) scores
 /// best for a non-winner scored by `items`, whatever else he holds and wherever he sits (see
 /// the module docs); or gives the first item that stops the proof.
-pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
+pub fn prove(items: &[PlanItem], tile: Tile) -> Result<(), Blocker> {
     let proof = Proof::new(tile);
     let limit_hands = items
         .iter()
-        .any(|i| i.kind == ItemKind::LimitHand && may_hold(i));
+        .any(|i| i.item.kind == ItemKind::LimitHand && may_hold(i));
     // The items some item replaces, sorted.
-    let mut replaced_items: Vec<usize> = items.iter().flat_map(|i| i.replaces.clone()).collect();
+    let mut replaced_items: Vec<usize> =
+        items.iter().flat_map(|i| i.item.replaces.clone()).collect();
     replaced_items.sort_unstable();
     // What each item gives the pungs more than the other grouping, by regrouping.
     let mut counted: Vec<Counted> = Vec::new();
     for item in items {
         let blocked = |why| {
             Err(Blocker {
-                item: item.index,
+                item: item.item.index,
                 why,
             })
         };
-        if item.kind == ItemKind::LimitHand && !may_hold(item) {
+        if item.item.kind == ItemKind::LimitHand && !may_hold(item) {
             continue;
         }
-        if item.kind == ItemKind::Points && least_value(item) < 0 {
+        if item.item.kind == ItemKind::Points && least_value(item) < 0 {
             return blocked("its points may be negative");
         }
-        if !item.replaces.is_empty() && proof.applies(item) != Change::Same {
+        if !item.item.replaces.is_empty() && proof.applies(item) != Change::Same {
             return blocked("it replaces other items, and may apply to one grouping only");
         }
         let mut gains = proof.gains(item);
-        let replaced = replaced_items.binary_search(&item.index).is_ok();
+        let replaced = replaced_items.binary_search(&item.item.index).is_ok();
         if replaced {
             // An item that another replaces may count in neither reading.
             for g in &mut gains {
@@ -133,7 +135,7 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
             }
         }
         let same = gains.iter().all(|g| *g == Range::exactly(0));
-        if limit_hands && item.kind == ItemKind::LimitHand {
+        if limit_hands && item.item.kind == ItemKind::LimitHand {
             // A limit hand is kept over an equal total with more points: it must apply, and
             // be worth the same, in every reading.
             if !same || proof.applies(item) != Change::Same {
@@ -141,18 +143,18 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
             }
             continue;
         }
-        if limit_hands && item.with_limit_hand && !same {
+        if limit_hands && item.item.with_limit_hand && !same {
             // So must what counts on top of it (see `combine` in `evaluate`).
             return blocked("it counts on top of a limit hand, and may give one grouping more");
         }
-        let slot = match item.kind {
+        let slot = match item.item.kind {
             ItemKind::Points => 0,
             ItemKind::Doubles => 1,
             _ => 2,
         };
         // An item on the whole hand worth a constant can be weighed against others that
         // read the same counts of sets (see `Proof::weigh`).
-        let weighable = match (&item.value, item.for_each) {
+        let weighable = match (&item.item.value, item.item.for_each) {
             (Compiled::Const(k), ForEach::Hand) if !replaced => Some(*k),
             _ => None,
         };
@@ -171,7 +173,7 @@ pub fn prove(items: &[CompiledItem], tile: Tile) -> Result<(), Blocker> {
                 .iter()
                 .filter(|c| c.slot == slot && c.gains[j].lo < 0)
                 .min_by_key(|c| c.gains[j].lo)
-                .map_or(0, |c| c.item.index);
+                .map_or(0, |c| c.item.item.index);
             return Err(Blocker {
                 item: least,
                 why: "it may give another grouping more than the other items give the pungs",
@@ -187,7 +189,7 @@ const WEIGHINGS: u64 = 1 << 16;
 /// An item that counts for a non-winner, with what it gives the pungs more than the other
 /// grouping, for each regrouping.
 struct Counted<'a> {
-    item: &'a CompiledItem,
+    item: &'a PlanItem,
     /// Points 0, doubles 1, faan 2.
     slot: usize,
     gains: Vec<Range>,
@@ -344,10 +346,10 @@ impl Proof {
 
     /// What the item gives the pungs' reading more than the other reading (points, doubles,
     /// faan or a limit hand's value), at least and at most, for each regrouping.
-    fn gains(&self, item: &CompiledItem) -> Vec<Range> {
-        let (when, value) = (&item.condition.when, &item.value);
+    fn gains(&self, item: &PlanItem) -> Vec<Range> {
+        let (when, value) = (&item.condition.when, &item.item.value);
         let (when_moves, value_moves) = (self.change(when), self.change(value));
-        if item.for_each != ForEach::Set {
+        if item.item.for_each != ForEach::Set {
             // Each element (the hand, a tile, a bonus tile) is the same in both readings and
             // counts `value` when `when` holds of it.
             let gain = match value {
@@ -558,9 +560,9 @@ impl Proof {
     }
 
     /// How whether the item applies (matches at least once) may move.
-    fn applies(&self, item: &CompiledItem) -> Change {
+    fn applies(&self, item: &PlanItem) -> Change {
         let when = &item.condition.when;
-        match item.for_each {
+        match item.item.for_each {
             ForEach::Set => self.over_sets(when, Aggregate::Any),
             _ => self.change(when),
         }
@@ -677,15 +679,15 @@ impl Read<'_> {
 }
 
 /// True unless the item surely does not apply to a player who did not go out.
-fn may_hold(item: &CompiledItem) -> bool {
-    let elem = (item.for_each == ForEach::Hand).then(Elem::default);
+fn may_hold(item: &PlanItem) -> bool {
+    let elem = (item.item.for_each == ForEach::Hand).then(Elem::default);
     range(&item.condition.when, elem).truth().1
 }
 
 /// The least the item's value may be, on any element.
-fn least_value(item: &CompiledItem) -> i64 {
-    let elem = (item.for_each == ForEach::Hand).then(Elem::default);
-    range(&item.value, elem).lo
+fn least_value(item: &PlanItem) -> i64 {
+    let elem = (item.item.for_each == ForEach::Hand).then(Elem::default);
+    range(&item.item.value, elem).lo
 }
 
 /// What is asked of the sets.

@@ -85,7 +85,7 @@ pub(super) fn range_with(
     let range = |c: &Compiled, elem: Option<Elem>| range_with(c, elem, known);
     let exact_on_elem = |c: &Compiled| {
         elem.map(|e| {
-            let facts = Facts::new(0, -1, 0, &[], &[], &[]);
+            let facts = Facts::default();
             Range::exactly(c.eval(&facts, e))
         })
     };

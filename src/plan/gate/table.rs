@@ -110,8 +110,8 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::test_condition;
     use crate::predicate::Scope;
-    use crate::predicate::check::test_condition;
     use crate::predicate::facts::{elem, hand};
 
     fn gate(text: &str) -> Gate {

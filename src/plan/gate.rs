@@ -2,9 +2,9 @@
 //!
 //! In: a [`Compiled`] condition and the collection it is evaluated on (or the hand). Out: a
 //! [`Gate`], bit masks over the hand's flags and over each collection's aggregate flags (the
-//! or and the and of its elements' flags, which [`Facts`] holds). When a gate is shut the
-//! condition is false, for the hand and for every element: most conditions of a hand are
-//! settled by a few bit tests instead of a walk of the tree.
+//! or and the and of its elements' flags, which a [`Summary`] of the facts holds). When a
+//! gate is shut the condition is false, for the hand and for every element: most conditions
+//! of a hand are settled by a few bit tests instead of a walk of the tree.
 //!
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
@@ -17,47 +17,141 @@ mod table;
 
 pub use table::GateTable;
 
-use super::compiled::{Cmp, Collection, Compiled, Mask};
-use super::facts::{Elem, Facts, SUITS_BIT, elem, hand};
+use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask};
+use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
 /// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i),
 /// then the flags that at least two, three and four sets have, then the same of the bonus
-/// tiles, then the sizes of the player's tiles (see [`super::eval::tile_sizes`]).
+/// tiles, then the sizes of the player's tiles (see [`tile_sizes`]).
 pub type Words = [u64; 16];
 
-/// The [`Words`] of some facts.
-pub fn words(facts: &Facts<'_>) -> Words {
-    let [any0, any1, any2] = facts.any;
-    let [every0, every1, every2] = facts.every;
-    let called = facts
-        .calling
-        .iter()
-        .fold(0, |bits, &i| bits | calling_bit(i));
-    let [[sets2, sets3, sets4], [bonus2, bonus3, bonus4]] = facts.at_least;
-    [
-        facts.flags,
-        any0,
-        any1,
-        any2,
-        every0,
-        every1,
-        every2,
-        facts.shapes,
-        called,
-        sets2,
-        sets3,
-        sets4,
-        bonus2,
-        bonus3,
-        bonus4,
-        facts.tile_sizes,
-    ]
+/// What the gates read of the facts of a reading, worked out from its elements: the flags
+/// some element of each collection has, those every element has, those at least two, three
+/// and four sets (or bonus tiles) have, and the sizes of the player's tiles.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary {
+    /// The hand's flags.
+    pub flags: u64,
+    /// For sets, tiles and bonus tiles: the flags any element has (bitwise or).
+    pub any: [u64; 3],
+    /// For sets, tiles and bonus tiles: the flags every element has (bitwise and; all bits
+    /// set when there is no element).
+    pub every: [u64; 3],
+    /// For sets, then bonus tiles: the flags that at least two, three and four elements have.
+    pub at_least: [[u64; 3]; 2],
+    /// The sizes of the player's tiles (see [`tile_sizes`]).
+    pub tile_sizes: u64,
+    /// The special shapes formed.
+    pub shapes: u64,
+    /// The items called for, as bits ([`calling_bit`]).
+    pub called: u64,
 }
 
-/// The bit of [`super::eval::tile_sizes`] that `c` asks for, when `c` is `kinds(tiles) == k` or
+impl Summary {
+    /// The summary of `facts`.
+    #[inline]
+    pub fn of(facts: &Facts<'_>) -> Summary {
+        let (sets_any, sets_every, sets_at_least) = aggregates(facts.sets());
+        // No gate counts tiles by element (a count of tiles weighs their copies).
+        let (tiles_any, tiles_every) =
+            facts.tiles().iter().fold((0, u64::MAX), |(any, every), t| {
+                (any | t.flags, every & t.flags)
+            });
+        let (bonus_any, bonus_every, bonus_at_least) = aggregates(facts.bonus());
+        Summary {
+            flags: facts.flags,
+            any: [sets_any, tiles_any, bonus_any],
+            every: [sets_every, tiles_every, bonus_every],
+            at_least: [sets_at_least, bonus_at_least],
+            tile_sizes: tile_sizes(facts.tiles().len(), tiles_any),
+            shapes: facts.shapes,
+            called: called(facts.calling),
+        }
+    }
+
+    /// This summary with the items called for `calling`.
+    #[inline]
+    pub fn calling(&self, calling: &[usize]) -> Summary {
+        Summary {
+            called: called(calling),
+            ..*self
+        }
+    }
+
+    /// This summary for another reading of the same hand, whose facts are `facts`.
+    #[inline]
+    pub fn with_sets(&self, facts: &Facts<'_>) -> Summary {
+        let (any, every, at_least) = aggregates(facts.sets());
+        let mut summary = *self;
+        summary.flags = facts.flags;
+        summary.shapes = facts.shapes;
+        summary.any[0] = any;
+        summary.every[0] = every;
+        summary.at_least[0] = at_least;
+        summary
+    }
+
+    /// The [`Words`] the gates read.
+    pub fn words(&self) -> Words {
+        let [any0, any1, any2] = self.any;
+        let [every0, every1, every2] = self.every;
+        let [[sets2, sets3, sets4], [bonus2, bonus3, bonus4]] = self.at_least;
+        [
+            self.flags,
+            any0,
+            any1,
+            any2,
+            every0,
+            every1,
+            every2,
+            self.shapes,
+            self.called,
+            sets2,
+            sets3,
+            sets4,
+            bonus2,
+            bonus3,
+            bonus4,
+            self.tile_sizes,
+        ]
+    }
+}
+
+/// The bits of the items called for ([`calling_bit`]).
+fn called(calling: &[usize]) -> u64 {
+    calling.iter().fold(0, |bits, &i| bits | calling_bit(i))
+}
+
+/// The aggregate flags of `elements`: the flags some element has, those every element has
+/// (all bits when there is none), and those at least two, three and four elements have.
+#[inline]
+fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    let mut every = u64::MAX;
+    for e in elements {
+        four |= three & e.flags;
+        three |= two & e.flags;
+        two |= one & e.flags;
+        one |= e.flags;
+        every &= e.flags;
+    }
+    (one, every, [two, three, four])
+}
+
+/// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the
+/// number of distinct tiles, `kinds`), bit `SUITS_BIT + k` for `suits(tiles) == k` (read
+/// from the or of the tiles' flags, `tiles_any`).
+pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
+    1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
+}
+
+/// The first bit of [`tile_sizes`]' suit count.
+const SUITS_BIT: u32 = 40;
+
+/// The bit of [`tile_sizes`] that `c` asks for, when `c` is `kinds(tiles) == k` or
 /// `suits(tiles) == k`.
 fn size_bit(c: &Compiled) -> Option<u64> {
     let Compiled::Cmp(Cmp::Eq, a, b) = c else {
@@ -358,6 +452,16 @@ impl Gated {
         }
     }
 
+    /// The condition `when` with a gate that never shuts: evaluated whole, every time.
+    pub fn open(when: Compiled) -> Gated {
+        Gated {
+            gate: Box::default(),
+            rest: when.clone(),
+            tile_tests: Vec::new(),
+            when,
+        }
+    }
+
     /// The tiles of which one, added to a hand whose distinct tiles are `tiles`, may make
     /// the condition hold as far as its [`Gated::tile_tests`] tell: every tile when each
     /// of `tiles` passes them; otherwise only a tile that changes every tile that fails.
@@ -489,13 +593,15 @@ fn test_words(flags: u64, sets: &[u64], tiles: &[u64], bonus: &[u64]) -> Words {
             .collect()
     };
     let (sets, tiles, bonus) = (elems(sets), elems(tiles), elems(bonus));
-    words(&Facts::new(flags, -1, 0, &sets, &tiles, &bonus))
+    Summary::of(&Facts::of_hand(&tiles, &bonus).with_sets(flags, &sets)).words()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::predicate::check::{Env, compile, test_condition};
+    use crate::plan::fold::fold;
+    use crate::plan::test_condition;
+    use crate::predicate::check::{Env, compile};
     use crate::predicate::facts::{elem, hand};
     use crate::predicate::{Scope, Type, parse};
 
@@ -622,8 +728,9 @@ mod tests {
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
             items: &["a".to_string(), "b".to_string(), "c".to_string()],
         };
-        let compiled =
-            |text: &str| compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap();
+        let compiled = |text: &str| {
+            fold(compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap())
+        };
         let g = Gate::of(&compiled("shape('knitting')"), None);
         let mut words = Words::default();
         assert!(!g.open(&words));
@@ -750,7 +857,7 @@ mod tests {
         let shape = |id: &str| {
             let text = format!("shape('{id}')");
             Gate::of(
-                &compile(&parse(&text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap(),
+                &fold(compile(&parse(&text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap()),
                 None,
             )
         };
@@ -829,7 +936,7 @@ mod tests {
         );
         let mending = |g: &Gated, text| {
             let tiles = tile_elems(text);
-            g.mending_tiles(&Facts::new(0, -1, 0, &[], &tiles, &[]), &tiles)
+            g.mending_tiles(&Facts::of_hand(&tiles, &[]), &tiles)
         };
         // Six knitted pairs and a lone 7m: only the 7m fails (one copy of its number, not
         // two), and only a tile numbered 7 changes it.

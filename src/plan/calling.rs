@@ -1,0 +1,234 @@
+//! Calling hands, sooner: which items one more tile would make count for a player who did
+//! not go out, trying only the tiles, and scoring only the completions, where an item called
+//! for may count.
+//!
+//! In: the fast [`Scorer`] of a variant whose conditions ask `calling('id')`, and a hand that
+//! did not go out. Out: the items called for that some tile would make count, as the
+//! reference scorer finds them by trying every tile ([`crate::score::reference`]).
+//!
+//! The tiles tried are the hand's waits (the standard shape) and, for a hand without declared
+//! sets, the tiles that may make a special shape form
+//! ([`super::gate::Gated::mending_tiles`]); a tile that
+//! is no wait is scored only when the gate of some special shape opens on the hand completed
+//! with it. Nothing is tried when no item called for may count whatever tile comes
+//! ([`super::gate::Gate::may_open_with_one_more_tile`]), and a completion is not scored when
+//! no such item may count in any of its readings. The waits are worked out once: a completed
+//! hand's winning tile was the only possible one when it is a wait and no other wait is live.
+
+use arrayvec::ArrayVec;
+
+use super::gate::{Pungs, Summary, tile_sizes};
+use super::scorer::{Scorer, Trace};
+use crate::hand::{Hand, Win, WinSource};
+use crate::predicate::compiled::Collection;
+use crate::predicate::facts::{Facts, elem, hand as hf};
+use crate::rules::MAX_SHAPES;
+use crate::score::Fired;
+use crate::score::facts::{concealed_flag, hand_flags, tile_flags};
+use crate::set::SetKind;
+use crate::tiles::{Tile, TileCounts, TileSet};
+use crate::waits::waits;
+
+const TILES: usize = Collection::Tiles.slot();
+
+/// Puts in `found` the items called for that one more tile would make count for `hand`
+/// (which did not go out, and whose own tiles are `own`; `scorer` holds its elements).
+pub(super) fn calling_for(
+    scorer: &mut Scorer<'_>,
+    hand: &Hand,
+    own: &TileCounts,
+    found: &mut Vec<usize>,
+) {
+    let (rules, plan) = (scorer.rules, scorer.plan);
+    let completions = scorer
+        .completions
+        .get_or_insert_with(|| Box::new(Scorer::new(rules, plan)));
+    if !plan.tricks.calling {
+        // Every tile that may come, each completion scored in full.
+        let mut completed = hand.clone();
+        for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+            completed.concealed.add(tile);
+            completed.win = Some(Win::plain(tile, WinSource::Wall));
+            let (totals, _) = completions.evaluate_with(
+                &completed,
+                hand_flags(&completed),
+                true,
+                None,
+                Trace::IfValid,
+            );
+            completed.concealed.remove(tile);
+            if totals.valid {
+                keep_targets(&completions.best_fired, plan, found);
+            }
+        }
+        return;
+    }
+    let elems = &scorer.elems;
+    let targets = &plan.calling_targets;
+    // What the gates read of the hand before a reading is chosen: its tiles' and bonus
+    // tiles' aggregates, to which each tile tried adds its own.
+    let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
+    let tiles_any = known.any[TILES];
+    let kinds = elems.tiles.len();
+    // The tiles held three times or more.
+    let triples = Tile::all()
+        .filter(|&t| own.get(t) >= 3)
+        .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
+    // No tile need be tried when no target may hold with whatever tile comes: one tile
+    // more brings one distinct tile more, and maybe a new suit; it turns at most one
+    // pair into a tile held three times; the shapes that may form are those whose
+    // gates may open so and that some tile mends.
+    let mut before = known;
+    before.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
+        .iter()
+        .fold(tile_sizes(kinds, tiles_any), |sizes, &suit| {
+            sizes | tile_sizes(kinds + 1, tiles_any | suit)
+        });
+    let words = before.words();
+    // For each special shape, the tiles that may make it form (only a hand without
+    // declared sets forms one). The tiles tried are the waits and those.
+    let tile_facts = Facts::of_hand(&elems.tiles, &[]);
+    let mending: ArrayVec<TileSet, MAX_SHAPES> = plan
+        .shapes
+        .iter()
+        .map(|s| {
+            if hand.melds.is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
+                s.mending_tiles(&tile_facts, &elems.tiles)
+            } else {
+                TileSet::default()
+            }
+        })
+        .collect();
+    before.shapes = (0..)
+        .zip(&mending)
+        .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
+    let words = before.words();
+    let pungs = |need: Pungs| {
+        let one_more = Tile::all()
+            .filter(|&t| own.get(t) == 2)
+            .find(|&t| has_classes(t, need.classes, hand));
+        let triples = one_more.map_or(triples, |t| triples.or(TileSet::of(t)));
+        can_make(need, triples, hand)
+    };
+    let no_target_may_hold = !targets
+        .iter()
+        .any(|t| t.condition.gate.may_open_with_one_more_tile(&words, pungs));
+    if no_target_may_hold && !cfg!(debug_assertions) {
+        return;
+    }
+    let waits = waits(hand);
+    let tried = mending.iter().fold(waits.tiles, |tried, m| tried.or(*m));
+    let mut completed = hand.clone();
+    for tile in tried.iter().filter(|&t| own.get(t) < 4) {
+        let is_wait = waits.tiles.contains(tile);
+        completed.concealed.add(tile);
+        completed.win = Some(Win::plain(tile, WinSource::Wall));
+        let mut flags = hand_flags(&completed);
+        if plan.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
+            flags |= hf::ONLY_POSSIBLE;
+        }
+        // The completed hand's: the special shapes whose gates open are those that may
+        // form.
+        let f = tile_flags(tile, hand.seat, hand.prevailing);
+        let kinds = kinds + usize::from(own.get(tile) == 0);
+        let mut summary = known;
+        summary.flags = flags | concealed_flag(&completed);
+        summary.any[TILES] |= f;
+        summary.every[TILES] &= f;
+        summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]);
+        let words = summary.words();
+        summary.shapes =
+            (0..)
+                .zip(plan.shapes.iter().zip(&mending))
+                .fold(0, |shapes, (i, (s, mending))| {
+                    shapes | u64::from(mending.contains(tile) && s.gate.open(&words)) << i
+                });
+        // No target may hold in any reading when its gate is shut on what is known
+        // before the reading, or the hand cannot make the pungs or kongs it counts. A
+        // tile that is not a wait completes no standard arrangement, so only a special
+        // shape can complete the hand, and all of that reading is known: no sets and
+        // the flags of a special shape. Debug builds score a hopeless hand anyway, to
+        // check that no target holds.
+        let hopeless = if !is_wait {
+            summary.shapes == 0 || {
+                let shape_reading = Summary {
+                    flags: summary.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
+                    ..summary
+                };
+                let words = shape_reading.words();
+                !targets.iter().any(|t| t.condition.gate.open(&words))
+            }
+        } else {
+            let words = summary.words();
+            let triples = if own.get(tile) == 2 {
+                triples.or(TileSet::of(tile))
+            } else {
+                triples
+            };
+            let pungs = |need| can_make(need, triples, hand);
+            !targets
+                .iter()
+                .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
+        };
+        if hopeless && !cfg!(debug_assertions) {
+            completed.concealed.remove(tile);
+            continue;
+        }
+        let (totals, _) =
+            completions.evaluate_with(&completed, flags, is_wait, Some(targets), Trace::IfValid);
+        completed.concealed.remove(tile);
+        debug_assert!(
+            is_wait || summary.shapes != 0 || !totals.valid,
+            "a shut shape gate hid a shape"
+        );
+        if !totals.valid {
+            continue;
+        }
+        debug_assert!(
+            !hopeless || !completions.best_fired.iter().any(|f| is_target(f, plan)),
+            "a completion judged hopeless made a target hold"
+        );
+        keep_targets(&completions.best_fired, plan, found);
+    }
+    debug_assert!(
+        !no_target_may_hold || found.is_empty(),
+        "a hand judged hopeless for every tile called for a target"
+    );
+}
+
+/// True when `f` is an item called for.
+fn is_target(f: &Fired, plan: &super::Plan) -> bool {
+    plan.calling_targets.iter().any(|t| t.item.index == f.item)
+}
+
+/// Adds to `found` the items called for among `fired`, each once.
+fn keep_targets(fired: &[Fired], plan: &super::Plan, found: &mut Vec<usize>) {
+    for f in fired.iter().filter(|f| is_target(f, plan)) {
+        if !found.contains(&f.item) {
+            found.push(f.item);
+        }
+    }
+}
+
+/// True when a hand of `hand`'s player with `hand`'s declared sets, whose tiles held three
+/// times or more are `triples`, can hold the pungs or kongs `need` counts: distinct tiles of
+/// its classes held three times or more, or declared kongs of them.
+fn can_make(need: Pungs, triples: TileSet, hand: &Hand) -> bool {
+    let count = if need.kongs {
+        hand.melds
+            .iter()
+            .filter(|m| m.kind == SetKind::Kong && has_classes(m.tile, need.classes, hand))
+            .count()
+    } else {
+        triples
+            .iter()
+            .filter(|&t| has_classes(t, need.classes, hand))
+            .count()
+    };
+    count >= need.count as usize
+}
+
+/// True when `tile` has every flag of `classes` for `hand`'s player.
+fn has_classes(tile: Tile, classes: u64, hand: &Hand) -> bool {
+    tile_flags(tile, hand.seat, hand.prevailing) & classes == classes
+}

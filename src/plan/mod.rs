@@ -1,0 +1,281 @@
+//! The plan: what exists only to score fast. Nothing here changes a score.
+//!
+//! In: a variant's checked [`Rules`]. Out: its [`Plan`], which the fast [`Scorer`] follows to
+//! give the same score cards as the reference scorer ([`crate::score::reference`]) in a
+//! fraction of the time. The meaning of a hand, a condition and a score is in the modules
+//! the plan reads (`hand`, `arrange`, `waits`, `predicate`, `score`); none of them reads the
+//! plan.
+//!
+//! The shortcuts, each of which can be turned off ([`Tricks`]); the tests score hands with
+//! each off, and with all of them off, and hold every card to the reference scorer's:
+//!
+//! - conditions folded into fewer, wider tests ([`fold`]);
+//! - gates: necessary conditions of each item, shape and requirement, read from its top
+//!   conjuncts and tested as bits before the rest of it is evaluated, many gates at once
+//!   through a transposed table ([`gate`]);
+//! - set items that are one flag test worth a constant, counted in a tight loop;
+//! - a non-winner's tiles held alike read as pungs only, where a proof shows that no other
+//!   grouping scores more ([`groupings`]);
+//! - a calling hand's completions tried only with the tiles, and scored only in the
+//!   readings, where some item called for may apply ([`calling`]);
+//! - the only possible tile read from the arrangements where one shows another winning tile
+//!   ([`waits`]);
+//! - when only the totals are wanted: a winner's reading that misses a requirement is not
+//!   given its items, and a non-winner under a variant with no item for him is not read;
+//! - the waits, and the copies of each number, worked out only when some condition reads
+//!   them.
+
+pub mod calling;
+pub mod fold;
+pub mod gate;
+pub mod groupings;
+pub mod scorer;
+pub mod waits;
+
+use crate::arrange::Groupings;
+use crate::predicate::Compiled;
+use crate::predicate::compiled::{Collection, ElemInt, Mask};
+use crate::predicate::facts::hand;
+use crate::rules::{CompiledItem, ForEach, Rules};
+use crate::score::items::applies_to;
+use fold::fold;
+use gate::{GateTable, Gated};
+
+pub use scorer::Scorer;
+
+/// The shortcuts of the fast scorer (see the module docs), each on or off. None of them
+/// changes a score; turning one off shows what it saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tricks {
+    /// Conditions folded into fewer, wider tests.
+    pub fold: bool,
+    /// Items, shapes and requirements tested by their gates first.
+    pub gates: bool,
+    /// A player's item gates tested together through a transposed table (with `gates`).
+    pub gate_table: bool,
+    /// Set items that are one flag test worth a constant counted in a tight loop.
+    pub set_tests: bool,
+    /// A non-winner's pungs proved to score best read as pungs only.
+    pub groupings: bool,
+    /// A calling hand's completions tried only where an item called for may apply.
+    pub calling: bool,
+    /// The only possible tile read from the arrangements where they show another.
+    pub only_possible: bool,
+    /// For the totals alone: a winner's reading that misses a requirement is not given its
+    /// items, and a non-winner with no item for him is not read.
+    pub totals_only: bool,
+    /// The waits and the copies of each number worked out only when a condition reads them.
+    pub only_what_is_read: bool,
+}
+
+impl Tricks {
+    /// Every shortcut on: what the scorer uses.
+    pub const ALL: Tricks = Tricks {
+        fold: true,
+        gates: true,
+        gate_table: true,
+        set_tests: true,
+        groupings: true,
+        calling: true,
+        only_possible: true,
+        totals_only: true,
+        only_what_is_read: true,
+    };
+
+    /// Every shortcut off: the fast scorer does what the reference scorer does.
+    pub const NONE: Tricks = Tricks {
+        fold: false,
+        gates: false,
+        gate_table: false,
+        set_tests: false,
+        groupings: false,
+        calling: false,
+        only_possible: false,
+        totals_only: false,
+        only_what_is_read: false,
+    };
+
+    /// Each shortcut by its name, for switching one off.
+    pub const NAMES: [&'static str; 9] = [
+        "fold",
+        "gates",
+        "gate-table",
+        "set-tests",
+        "groupings",
+        "calling",
+        "only-possible",
+        "totals-only",
+        "only-what-is-read",
+    ];
+
+    /// These shortcuts with the one called `name` turned off; `None` for an unknown name.
+    pub fn without(self, name: &str) -> Option<Tricks> {
+        let mut t = self;
+        let flag = match name {
+            "fold" => &mut t.fold,
+            "gates" => &mut t.gates,
+            "gate-table" => &mut t.gate_table,
+            "set-tests" => &mut t.set_tests,
+            "groupings" => &mut t.groupings,
+            "calling" => &mut t.calling,
+            "only-possible" => &mut t.only_possible,
+            "totals-only" => &mut t.totals_only,
+            "only-what-is-read" => &mut t.only_what_is_read,
+            _ => return None,
+        };
+        *flag = false;
+        Some(t)
+    }
+}
+
+/// An item as the fast scorer runs it: the item, its condition and value folded, its
+/// condition gated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanItem {
+    /// The item, with its condition and value as the plan evaluates them.
+    pub item: CompiledItem,
+    /// The condition, with its gate.
+    pub condition: Gated,
+    /// The commonest shape of item, a flag test on each set worth a constant (what is left
+    /// of the condition after its gate, and the value), counted in a tight loop.
+    pub set_test: Option<(Mask, i64)>,
+}
+
+/// The items that apply to one player (the winner, or one of the others), in the order the
+/// fast scorer walks them.
+#[derive(Clone, Debug)]
+pub struct PlayerPlan {
+    /// The items, grouped by what they look at.
+    pub items: Vec<PlanItem>,
+    /// Their gates, in the same order.
+    pub gates: GateTable,
+}
+
+/// How the fast scorer scores a variant's hands (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The shortcuts taken.
+    pub tricks: Tricks,
+    /// The items of the winner, and those of the others.
+    pub by_player: [PlayerPlan; 2],
+    /// The special shapes' conditions, gated.
+    pub shapes: Vec<Gated>,
+    /// The requirements' conditions, gated.
+    pub requirements: Vec<Gated>,
+    /// The liabilities' conditions, gated.
+    pub liabilities: Vec<Gated>,
+    /// The items some `calling(…)` asks about, as the fast scorer runs them.
+    pub calling_targets: Vec<PlanItem>,
+    /// Some condition asks whether the winning tile was the only possible one.
+    pub needs_waits: bool,
+    /// Some condition reads `number_copies`.
+    pub needs_number_copies: bool,
+    /// Which groupings of a non-winner's tiles held alike are read.
+    pub groupings: Groupings,
+}
+
+impl Plan {
+    /// The plan of `rules` with the shortcuts `tricks`.
+    pub fn new(rules: &Rules, tricks: Tricks) -> Plan {
+        let prepare = |c: &Compiled| {
+            if tricks.fold {
+                fold(c.clone())
+            } else {
+                c.clone()
+            }
+        };
+        let gated = |c: &Compiled, each: Option<Collection>| {
+            let c = prepare(c);
+            if tricks.gates {
+                Gated::new(c, each)
+            } else {
+                Gated::open(c)
+            }
+        };
+        let items: Vec<PlanItem> = rules
+            .items
+            .iter()
+            .map(|item| {
+                let each = match item.for_each {
+                    ForEach::Hand => None,
+                    ForEach::Set => Some(Collection::Sets),
+                    ForEach::Tile => Some(Collection::Tiles),
+                    ForEach::Bonus => Some(Collection::Bonus),
+                };
+                let condition = gated(&item.when, each);
+                let planned = CompiledItem {
+                    when: condition.when.clone(),
+                    value: prepare(&item.value),
+                    ..item.clone()
+                };
+                let set_test = match (item.for_each, &condition.rest, &planned.value) {
+                    (ForEach::Set, Compiled::ElemMask(mask), Compiled::Const(v))
+                        if tricks.set_tests =>
+                    {
+                        Some((*mask, *v))
+                    }
+                    _ => None,
+                };
+                PlanItem {
+                    item: planned,
+                    condition,
+                    set_test,
+                }
+            })
+            .collect();
+        let for_player = |winner: bool| {
+            let mut list: Vec<PlanItem> = items
+                .iter()
+                .filter(|p| applies_to(p.item.who, winner))
+                .cloned()
+                .collect();
+            list.sort_by_key(|p| p.item.for_each as u8);
+            PlayerPlan {
+                gates: GateTable::new(&list.iter().map(|i| *i.condition.gate).collect::<Vec<_>>()),
+                items: list,
+            }
+        };
+        let by_player = [for_player(true), for_player(false)];
+        let reads = |found: &dyn Fn(&Compiled) -> bool| {
+            !tricks.only_what_is_read || rules.expressions().any(|c| c.mentions(found))
+        };
+        let needs_waits = reads(&|c| {
+            matches!(c, Compiled::HandMask(m)
+                if (m.all | m.none | m.any | m.any2) & hand::ONLY_POSSIBLE != 0)
+        });
+        let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
+        let groupings = if tricks.groupings {
+            groupings::groupings(&by_player[1].items)
+        } else {
+            Groupings::every()
+        };
+        Plan {
+            tricks,
+            shapes: rules.shapes.iter().map(|c| gated(c, None)).collect(),
+            requirements: rules.requirements.iter().map(|c| gated(c, None)).collect(),
+            liabilities: rules
+                .payments
+                .liabilities
+                .iter()
+                .map(|(c, _)| gated(c, None))
+                .collect(),
+            calling_targets: rules
+                .calling_targets
+                .iter()
+                .filter_map(|&index| items.iter().find(|p| p.item.index == index))
+                .cloned()
+                .collect(),
+            needs_waits,
+            needs_number_copies,
+            groupings,
+            by_player,
+        }
+    }
+}
+
+/// `text` compiled as a condition in `scope` and folded as the plan folds it, with no
+/// parameters, shapes or items to name (for tests; panics on a mistake).
+#[cfg(test)]
+pub(crate) fn test_condition(text: &str, scope: crate::predicate::Scope) -> Compiled {
+    fold(crate::predicate::check::test_condition(text, scope))
+}

@@ -1,0 +1,349 @@
+//! The fast scorer: the reference scorer's cards, by the plan's shortcuts.
+//!
+//! In: a variant's [`Rules`] and [`Plan`], and a [`Hand`]. Out: its [`ScoreCard`], or only
+//! its [`Totals`]. It reads the hand as the reference scorer does ([`crate::score`]), with the
+//! shortcuts of [`Plan::tricks`]: items and shapes tested by their gates before they are
+//! evaluated, set tests in a tight loop, the groupings a proof leaves, the only possible
+//! tile read from the arrangements, the calling hands' completions pruned ([`super::calling`]),
+//! and, when only the totals are wanted, no items for a reading that cannot be valid. It keeps
+//! its buffers between hands, so scoring many hands allocates little.
+
+use arrayvec::ArrayVec;
+
+use super::gate::{Summary, Words};
+use super::waits::only_possible;
+use super::{Plan, PlanItem};
+use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
+use crate::hand::Hand;
+use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::rules::Rules;
+use crate::score::combine::combine;
+use crate::score::facts::{HandElems, concealed_flag, hand_flags, reading, winning_tile};
+use crate::score::items::{Applied, anywhere, count, finish, invalid};
+use crate::score::reference::card;
+use crate::score::{Choice, Fired, ScoreCard, Totals};
+use crate::waits::waits;
+
+/// Scores hands with one variant, reusing its buffers.
+pub struct Scorer<'v> {
+    pub(super) rules: &'v Rules,
+    pub(super) plan: &'v Plan,
+    arrangements: Vec<Arrangement>,
+    pub(super) elems: HandElems,
+    /// The items of the reading being scored.
+    reading: Applied,
+    pub(super) best_fired: Vec<Fired>,
+    /// The items one more tile would make apply, for a hand that did not go out.
+    calling: Vec<usize>,
+    /// Scores the hands that one more tile would complete; made on first use.
+    pub(super) completions: Option<Box<Scorer<'v>>>,
+}
+
+/// Which readings' traces are worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Trace {
+    /// Every reading's: a score card lists the items even of a hand that is not a valid
+    /// Mah-Jong.
+    Always,
+    /// Only a valid reading's. A winner's reading that does not meet a requirement scores
+    /// nothing whatever its items, so they are not evaluated: the totals are the same.
+    IfValid,
+}
+
+impl<'v> Scorer<'v> {
+    /// A scorer for the variant whose rules are `rules` and plan `plan`.
+    pub fn new(rules: &'v Rules, plan: &'v Plan) -> Self {
+        Scorer {
+            rules,
+            plan,
+            arrangements: Vec::new(),
+            elems: HandElems::default(),
+            reading: Applied::default(),
+            best_fired: Vec::new(),
+            calling: Vec::new(),
+            completions: None,
+        }
+    }
+
+    /// Scores a hand, with the trace.
+    pub fn score(&mut self, hand: &Hand) -> ScoreCard {
+        let (totals, choice) = self.evaluate(hand, Trace::Always);
+        // Scoring walks the items grouped by what they look at; the card lists them in the
+        // order of the variant file.
+        let mut fired = self.best_fired.clone();
+        fired.sort_by_key(|f| f.item);
+        card(self.rules, hand, totals, choice, fired, &self.arrangements)
+    }
+
+    /// Scores a hand, numbers only: the same totals as [`Self::score`], sooner.
+    ///
+    /// A winner's reading that does not meet a requirement scores nothing, so its items are
+    /// not evaluated (a card lists them). A player who did not go out, under a variant with
+    /// no item for such a player (Hong Kong's), scores the same nothing in every reading, so
+    /// the readings are not looked for.
+    pub fn totals(&mut self, hand: &Hand) -> Totals {
+        if !self.plan.tricks.totals_only {
+            return self.evaluate(hand, Trace::Always).0;
+        }
+        if !hand.is_winner() && self.plan.by_player[1].items.is_empty() {
+            return combine(self.rules, &mut Vec::new(), false, false);
+        }
+        self.evaluate(hand, Trace::IfValid).0
+    }
+
+    fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {
+        self.evaluate_with(hand, hand_flags(hand), true, None, trace)
+    }
+
+    /// Scores a hand whose arrangement-independent flags are `base_flags`; its standard
+    /// arrangements are looked for only when `standard` (a caller that knows there are none
+    /// says so). The trace of the best reading is left in `best_fired` as `trace` says.
+    ///
+    /// With `targets` (a completion tried by [`super::calling`]), a hand on which no
+    /// target holds, in any reading, is not scored: it is given as not valid, since no
+    /// reading of it can make a target apply; `base_flags` then say already whether the
+    /// winning tile was the only possible one. Otherwise that is worked out here, when
+    /// some condition asks, once the arrangements are known (they often settle it).
+    pub(super) fn evaluate_with(
+        &mut self,
+        hand: &Hand,
+        base_flags: u64,
+        standard: bool,
+        targets: Option<&[PlanItem]>,
+        trace: Trace,
+    ) -> (Totals, Choice) {
+        let (rules, plan) = (self.rules, self.plan);
+        let winner = hand.is_winner();
+        let own = hand.own_tiles();
+        self.elems.fill(hand, &own, plan.needs_number_copies);
+        let mut calling = std::mem::take(&mut self.calling);
+        calling.clear();
+        if !winner && !plan.calling_targets.is_empty() {
+            super::calling::calling_for(self, hand, &own, &mut calling);
+        }
+
+        self.arrangements.clear();
+        if standard {
+            arrange_into(hand, plan.groupings, &mut self.arrangements);
+        }
+        let mut base_flags = base_flags;
+        if winner && targets.is_none() && plan.needs_waits {
+            let only = if plan.tricks.only_possible {
+                only_possible(hand, &own, &self.arrangements)
+            } else {
+                waits(hand).only_possible
+            };
+            if only {
+                base_flags |= hf::ONLY_POSSIBLE;
+            }
+        }
+
+        // Special shapes are read from the tiles of a hand without declared sets.
+        let mut shape_facts = Facts::of_hand(&self.elems.tiles, &self.elems.bonus);
+        shape_facts.flags = base_flags | concealed_flag(hand);
+        shape_facts.winning_tile = winning_tile(hand);
+        shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
+        let shape_summary = Summary::of(&shape_facts);
+        let mut shapes = 0u64;
+        if hand.melds.is_empty() {
+            let words = shape_summary.words();
+            for (i, shape) in plan.shapes.iter().enumerate() {
+                if shape.holds(&words, &shape_facts) {
+                    shapes |= 1 << i;
+                }
+            }
+        }
+
+        let mut hand_facts = shape_facts;
+        hand_facts.calling = &calling;
+        hand_facts.shapes = shapes;
+        let hand_summary = shape_summary.calling(&calling);
+        self.best_fired.clear();
+        let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
+        let mut special = hand_facts;
+        special.flags |= hf::COMPLETE | hf::SPECIAL_SHAPE;
+        let tile_flags = &self.elems.tile_flags;
+        if let Some(targets) = targets {
+            let may_apply = |facts: &Facts<'_>, words: &Words| {
+                targets.iter().any(|t| {
+                    t.condition.gate.open(words)
+                        && anywhere(t.item.for_each, facts, |e| {
+                            t.condition.holds_past_gate(facts, e)
+                        })
+                })
+            };
+            let in_arrangement = self.arrangements.iter().any(|a| {
+                let flags = reading(a, winner, base_flags, tile_flags, &mut sets);
+                let facts = hand_facts.with_sets(flags, &sets);
+                may_apply(&facts, &hand_summary.with_sets(&facts).words())
+            });
+            let in_shape = winner
+                && shapes != 0
+                && may_apply(&special, &hand_summary.with_sets(&special).words());
+            if !in_arrangement && !in_shape {
+                self.calling = calling;
+                return (Totals::default(), Choice::None);
+            }
+        }
+        let mut best: Option<(Totals, Choice)> = None;
+        for (i, arrangement) in self.arrangements.iter().enumerate() {
+            let flags = reading(arrangement, winner, base_flags, tile_flags, &mut sets);
+            let facts = hand_facts.with_sets(flags, &sets);
+            let summary = hand_summary.with_sets(&facts);
+            let totals = apply_items(
+                rules,
+                plan,
+                &facts,
+                &summary,
+                winner,
+                trace,
+                &mut self.reading,
+            );
+            if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
+                best = Some((totals, Choice::Arrangement(i)));
+                std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
+            }
+        }
+        if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
+            // The groupings left out never score more (`super::groupings`): read them all.
+            let mut every = Vec::new();
+            arrange_into(hand, Groupings::every(), &mut every);
+            let mut applied = Applied::default();
+            let best_of_every = every.iter().fold(None, |most, arrangement| {
+                let flags = reading(arrangement, winner, base_flags, tile_flags, &mut sets);
+                let facts = hand_facts.with_sets(flags, &sets);
+                let summary = hand_summary.with_sets(&facts);
+                let trace = Trace::IfValid;
+                let totals =
+                    apply_items(rules, plan, &facts, &summary, winner, trace, &mut applied);
+                most.max(Some(totals.key()))
+            });
+            debug_assert_eq!(
+                best.as_ref().map(|(b, _)| b.key()),
+                best_of_every,
+                "a grouping left out scores more"
+            );
+        }
+        if winner && shapes != 0 {
+            let summary = hand_summary.with_sets(&special);
+            for s in (0..plan.shapes.len()).filter(|s| shapes & (1 << s) != 0) {
+                let totals = apply_items(
+                    rules,
+                    plan,
+                    &special,
+                    &summary,
+                    winner,
+                    trace,
+                    &mut self.reading,
+                );
+                if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
+                    best = Some((totals, Choice::Shape(s)));
+                    std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
+                }
+            }
+        }
+        self.calling = calling;
+        // A winning hand with no complete reading is not a valid Mah-Jong, and scores
+        // nothing.
+        best.unwrap_or_else(|| (invalid(rules, None), Choice::None))
+    }
+}
+
+/// Evaluates every item whose gate is open on one reading and combines the results, as
+/// [`crate::score::items::apply`] does with every item; the items that counted are left in
+/// `applied.fired` (for a winner's reading that does not meet a requirement, only when
+/// `trace` says so).
+fn apply_items(
+    rules: &Rules,
+    plan: &Plan,
+    facts: &Facts<'_>,
+    summary: &Summary,
+    winner: bool,
+    trace: Trace,
+    applied: &mut Applied,
+) -> Totals {
+    applied.fired.clear();
+    applied.replaced.clear();
+    let words = summary.words();
+    let unmet = winner
+        .then(|| {
+            plan.requirements
+                .iter()
+                .position(|r| !r.holds(&words, facts))
+        })
+        .flatten();
+    // Not a valid Mah-Jong under this variant: the hand scores nothing.
+    if let Some(unmet) = unmet
+        && trace == Trace::IfValid
+    {
+        return invalid(rules, Some(unmet));
+    }
+    let player = &plan.by_player[usize::from(!winner)];
+    if cfg!(debug_assertions) && plan.tricks.gate_table {
+        let open: Vec<usize> = player.gates.open(&words).collect();
+        for (i, item) in player.items.iter().enumerate() {
+            let gate_open = item.condition.gate.open(&words);
+            debug_assert_eq!(
+                open.contains(&i),
+                gate_open,
+                "the gate table disagrees with a gate"
+            );
+            debug_assert!(
+                gate_open
+                    || !anywhere(item.item.for_each, facts, |e| {
+                        item.condition.when.holds(facts, e)
+                    }),
+                "a shut gate hid an item"
+            );
+        }
+    }
+    // The items whose gates are open: read from the table, or gate by gate.
+    if plan.tricks.gate_table {
+        count_items(player.gates.open(&words), &player.items, facts, applied);
+    } else {
+        let open = (0..player.items.len()).filter(|&i| player.items[i].condition.gate.open(&words));
+        count_items(open, &player.items, facts, applied);
+    }
+    let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
+    finish(rules, facts, winner, applied, unmet, liability)
+}
+
+/// Counts the items of `items` at the positions `open` on the reading `facts`, leaving those
+/// that count in `applied`.
+#[inline]
+fn count_items(
+    open: impl Iterator<Item = usize>,
+    items: &[PlanItem],
+    facts: &Facts<'_>,
+    applied: &mut Applied,
+) {
+    for item in open.map(|i| &items[i]) {
+        let hit = if let Some((mask, value)) = item.set_test {
+            let mut hit = Fired {
+                item: item.item.index,
+                times: 0,
+                amount: 0,
+                sets: 0,
+                kind: item.item.kind,
+                with_limit_hand: item.item.with_limit_hand,
+            };
+            for (k, e) in facts.sets().iter().enumerate() {
+                debug_assert_eq!(mask.test(e.flags), item.condition.when.holds(facts, *e));
+                if mask.test(e.flags) {
+                    hit.times += 1;
+                    hit.sets |= 1 << k;
+                }
+            }
+            hit.amount = value.saturating_mul(i64::from(hit.times));
+            hit
+        } else {
+            count(&item.item, facts, |e| {
+                item.condition.holds_past_gate(facts, e)
+            })
+        };
+        if hit.times > 0 {
+            applied.fired.push(hit);
+            applied.replaced.extend_from_slice(&item.item.replaces);
+        }
+    }
+}

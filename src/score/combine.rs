@@ -1,0 +1,106 @@
+//! How the items that counted on one reading combine into the numbers of a score.
+//!
+//! In: a variant's [`Rules`] and the items that counted ([`Fired`]). Out: [`Totals`]. For a
+//! points-and-doubles variant: points × 2^doubles, capped at the limit; or a limit hand's
+//! value plus the items that count on top of it (doubled by their own doubles), when that is
+//! at least as much, the card then keeping only the limit hand and those items. For a faan
+//! variant: faan added (a limit hand's with them), capped, checked against the minimum, and
+//! looked up in the faan table.
+
+use super::{Fired, Totals};
+use crate::rules::{ItemKind, Rules, Style};
+
+/// Combines the items that counted into the numbers of the score.
+pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bool) -> Totals {
+    // The sums of each kind of item, and of those that count on top of a limit hand, by
+    // kind. (The limit hands' slot is added to but not read.)
+    let mut sums = [0i64; 4];
+    let mut kept = [0i64; 4];
+    let mut limit: Option<(usize, i64)> = None;
+    for f in fired.iter() {
+        let kind = f.kind as usize;
+        sums[kind] = sums[kind].saturating_add(f.amount);
+        if f.with_limit_hand {
+            kept[kind] = kept[kind].saturating_add(f.amount);
+        }
+        // The limit hand worth most; of two worth as much, the first in the file.
+        if f.kind == ItemKind::LimitHand
+            && limit.is_none_or(|(i, v)| {
+                (f.amount, std::cmp::Reverse(f.item)) > (v, std::cmp::Reverse(i))
+            })
+        {
+            limit = Some((f.item, f.amount));
+        }
+    }
+    let sum = |sums: [i64; 4], kind: ItemKind| sums[kind as usize];
+    let (points, doubles) = (sum(sums, ItemKind::Points), sum(sums, ItemKind::Doubles));
+    let mut faan = sum(sums, ItemKind::Faan);
+    let kept_points = sum(kept, ItemKind::Points);
+    let kept_doubles = sum(kept, ItemKind::Doubles);
+    match rules.definition.style {
+        Style::PointsAndDoubles => {
+            let cap = |v: i64| rules.limit.map_or(v, |l| v.min(l));
+            let normal = cap(doubled(points, doubles));
+            if let Some((item, value)) = limit {
+                let with_limit = cap(value.saturating_add(doubled(kept_points, kept_doubles)));
+                if with_limit >= normal {
+                    // Only the limit hand and the items that count on top of it remain.
+                    fired.retain(|f| f.item == item || f.with_limit_hand);
+                    return Totals {
+                        valid: !winner || complete,
+                        points: kept_points,
+                        doubles: kept_doubles,
+                        faan: None,
+                        limit_hand: Some(item),
+                        total: with_limit,
+                        unmet: None,
+                        liability: None,
+                    };
+                }
+            }
+            Totals {
+                valid: !winner || complete,
+                points,
+                doubles,
+                faan: None,
+                limit_hand: None,
+                total: normal,
+                unmet: None,
+                liability: None,
+            }
+        }
+        Style::Faan => {
+            if let Some((_, value)) = limit {
+                faan = faan.saturating_add(value);
+            }
+            let faan = rules.max_faan.map_or(faan, |m| faan.min(m));
+            let valid = !winner || (complete && faan >= rules.min_faan);
+            let total = if winner && valid {
+                rules.base_points(faan)
+            } else {
+                0
+            };
+            Totals {
+                valid,
+                points: 0,
+                doubles: 0,
+                faan: Some(faan),
+                limit_hand: limit.map(|(i, _)| i),
+                total,
+                unmet: None,
+                liability: None,
+            }
+        }
+    }
+}
+
+/// `points × 2^doubles`, saturating.
+fn doubled(points: i64, doubles: i64) -> i64 {
+    if doubles <= 0 {
+        return points;
+    }
+    if doubles >= 62 {
+        return if points > 0 { i64::MAX } else { points.min(0) };
+    }
+    points.saturating_mul(1i64 << doubles)
+}

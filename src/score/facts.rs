@@ -1,0 +1,296 @@
+//! The facts of a hand and of one reading of it, as the predicates read them.
+//!
+//! In: a [`Hand`] and, for a reading, its [`Arrangement`]. Out: the hand's flags (how it was
+//! won, who holds it), each element's [`Elem`] (a tile with its copies, a set, a bonus tile:
+//! the flags of [`elem`] it has, its number and tile), and the flags a reading adds
+//! (complete, fishing the eyes, a concealed hand).
+
+use std::sync::LazyLock;
+
+use arrayvec::ArrayVec;
+
+use crate::arrange::{Arrangement, MAX_SETS};
+use crate::hand::{Hand, WinSource};
+use crate::predicate::facts::{Elem, elem, hand as hf};
+use crate::set::{Exposure, Set, SetKind};
+use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
+
+/// The flags of one tile for this player: its classes, and whether it is the player's own
+/// wind or the prevailing wind.
+#[inline]
+pub fn tile_flags(tile: Tile, seat: Wind, prevailing: Wind) -> u64 {
+    let mut f = TILE_CLASSES[tile.index()];
+    if let Some(w) = tile.as_wind() {
+        if w == seat {
+            f |= elem::OWN_WIND;
+        }
+        if w == prevailing {
+            f |= elem::PREVAILING_WIND;
+        }
+    }
+    f
+}
+
+/// The flags of each tile (by index) that do not depend on the player, worked out once.
+static TILE_CLASSES: LazyLock<[u64; Tile::COUNT]> = LazyLock::new(|| {
+    std::array::from_fn(|i| tile_class(Tile::from_index(i).expect("an index below COUNT")))
+});
+
+/// The flags of a tile that do not depend on the player.
+fn tile_class(tile: Tile) -> u64 {
+    let mut f = 0;
+    f |= if tile.is_major() {
+        elem::MAJOR
+    } else {
+        elem::SIMPLE
+    };
+    if tile.is_terminal() {
+        f |= elem::TERMINAL;
+    }
+    if tile.is_green() {
+        f |= elem::GREEN;
+    }
+    if tile.is_suited() {
+        f |= elem::SUITED
+            | match tile.index() / 9 {
+                0 => elem::CHARACTERS,
+                1 => elem::DOTS,
+                _ => elem::BAMBOO,
+            };
+    } else {
+        f |= elem::HONOUR;
+    }
+    if let Some(w) = tile.as_wind() {
+        f |= elem::WIND | wind_flag(w);
+    }
+    if let Some(d) = tile.as_dragon() {
+        f |= elem::DRAGON
+            | match d {
+                Dragon::White => elem::WHITE,
+                Dragon::Green => elem::GREEN_DRAGON,
+                Dragon::Red => elem::RED,
+            };
+    }
+    f
+}
+
+fn wind_flag(w: Wind) -> u64 {
+    match w {
+        Wind::East => elem::EAST,
+        Wind::South => elem::SOUTH,
+        Wind::West => elem::WEST,
+        Wind::North => elem::NORTH,
+    }
+}
+
+/// The facts of a tile the player holds `copies` of.
+#[inline]
+pub fn tile_elem(tile: Tile, copies: u8, seat: Wind, prevailing: Wind) -> Elem {
+    Elem {
+        flags: tile_flags(tile, seat, prevailing),
+        copies,
+        number: if tile.is_suited() { tile.number() } else { 0 },
+        tile: tile.index() as i8,
+        same_number: 0,
+    }
+}
+
+/// The facts of one set: its kind and exposure, and the tile classes that all its tiles
+/// share (`flags` holds the flags of every tile the player holds).
+#[inline]
+pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
+    // The classes all its tiles share: a chow's three tiles differ, the others' are one.
+    let i = set.tile.index();
+    let step = usize::from(set.kind == SetKind::Chow);
+    let shared = flags[i] & flags[i + step] & flags[i + 2 * step];
+    let mut f = shared | KIND_FLAGS[set.kind as usize] | EXPOSURE_FLAGS[set.exposure as usize];
+    if set.declared {
+        f |= elem::DECLARED;
+    }
+    if winning {
+        f |= elem::WINNING;
+    }
+    Elem {
+        flags: f,
+        copies: 1,
+        number: if set.tile.is_suited() {
+            set.tile.number()
+        } else {
+            0
+        },
+        tile: set.tile.index() as i8,
+        same_number: 0,
+    }
+}
+
+/// The flags of each kind of set, by its discriminant.
+const KIND_FLAGS: [u64; 5] = {
+    let mut flags = [0; 5];
+    flags[SetKind::Chow as usize] = elem::CHOW;
+    flags[SetKind::Pung as usize] = elem::PUNG | elem::PUNG_OR_KONG;
+    flags[SetKind::Kong as usize] = elem::KONG | elem::PUNG_OR_KONG;
+    flags[SetKind::Pair as usize] = elem::PAIR;
+    flags[SetKind::Single as usize] = elem::SINGLE;
+    flags
+};
+
+/// The flags of each exposure of a set, by its discriminant.
+const EXPOSURE_FLAGS: [u64; 3] = {
+    let mut flags = [0; 3];
+    flags[Exposure::Concealed as usize] = elem::CONCEALED;
+    flags[Exposure::Exposed as usize] = elem::EXPOSED;
+    flags[Exposure::Claimed as usize] = elem::EXPOSED | elem::CLAIMED;
+    flags
+};
+
+/// The facts of a bonus tile of the player in seat `seat`.
+#[inline]
+pub fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
+    let mut f = match b.kind {
+        BonusKind::Flower => elem::FLOWER,
+        BonusKind::Season => elem::SEASON,
+    } | wind_flag(b.wind);
+    if b.wind == seat {
+        // `own_wind` reads one bit in every collection, so that a gate can require it.
+        f |= elem::OWN | elem::OWN_WIND;
+    }
+    Elem {
+        flags: f,
+        copies: 1,
+        number: 0,
+        tile: -1,
+        same_number: 0,
+    }
+}
+
+/// The elements of a player's tiles and bonus tiles, which every reading of the hand shares.
+#[derive(Clone, Debug)]
+pub struct HandElems {
+    /// Each distinct tile the player holds, with its copies; its copies of the same number in
+    /// all suits when `number_copies` was asked for.
+    pub tiles: ArrayVec<Elem, { Tile::COUNT }>,
+    /// The flags of each tile held, by index (0 for tiles not held).
+    pub tile_flags: [u64; Tile::COUNT],
+    /// The bonus tiles.
+    pub bonus: ArrayVec<Elem, { BonusTile::COUNT }>,
+}
+
+impl Default for HandElems {
+    fn default() -> Self {
+        HandElems {
+            tiles: ArrayVec::new(),
+            tile_flags: [0; Tile::COUNT],
+            bonus: ArrayVec::new(),
+        }
+    }
+}
+
+impl HandElems {
+    /// Fills the elements of `hand`, whose own tiles are `own`; the copies of each number
+    /// only when `number_copies` (no condition reads them otherwise).
+    #[inline]
+    pub fn fill(&mut self, hand: &Hand, own: &crate::tiles::TileCounts, number_copies: bool) {
+        self.tiles.clear();
+        self.tile_flags = [0; Tile::COUNT];
+        let mut by_number = [0u8; 10];
+        for tile in TileSet::held(own).iter() {
+            let e = tile_elem(tile, own.get(tile), hand.seat, hand.prevailing);
+            self.tile_flags[tile.index()] = e.flags;
+            by_number[usize::from(e.number)] += e.copies;
+            self.tiles.push(e);
+        }
+        if number_copies {
+            for e in self.tiles.iter_mut().filter(|e| e.number > 0) {
+                e.same_number = by_number[usize::from(e.number)];
+            }
+        }
+        self.bonus.clear();
+        self.bonus
+            .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
+    }
+}
+
+/// Fills `sets` with the facts of one standard reading's sets, and gives the hand's flags
+/// for it: `base_flags` and what the reading adds (complete, fishing the eyes, concealed).
+#[inline]
+pub fn reading(
+    arrangement: &Arrangement,
+    winner: bool,
+    base_flags: u64,
+    tile_flags: &[u64; Tile::COUNT],
+    sets: &mut ArrayVec<Elem, MAX_SETS>,
+) -> u64 {
+    let mut flags = base_flags;
+    if winner {
+        flags |= hf::COMPLETE;
+        if arrangement.fishing_the_eyes() {
+            flags |= hf::FISHING_THE_EYES;
+        }
+    }
+    if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
+        flags |= hf::CONCEALED_HAND;
+    }
+    sets.clear();
+    for (k, set) in arrangement.sets.iter().enumerate() {
+        sets.push(set_elem(
+            *set,
+            arrangement.winning_set == Some(k),
+            tile_flags,
+        ));
+    }
+    flags
+}
+
+/// The winning tile's index, or -1.
+pub fn winning_tile(hand: &Hand) -> i64 {
+    hand.win.map_or(-1, |w| w.tile.index() as i64)
+}
+
+/// The concealed-hand flag of a hand read as a special shape: all its sets are declared
+/// concealed and the winning tile was not claimed.
+pub fn concealed_flag(hand: &Hand) -> u64 {
+    let claimed = hand.win.is_some_and(|w| w.from.is_claimed());
+    if !claimed && hand.melds.iter().all(|m| m.counts_as_concealed()) {
+        hf::CONCEALED_HAND
+    } else {
+        0
+    }
+}
+
+/// The hand's flags that do not depend on the arrangement, but for `only_possible`.
+pub fn hand_flags(hand: &Hand) -> u64 {
+    let mut flags = 0;
+    if hand.seat == Wind::East {
+        flags |= hf::DEALER;
+    }
+    if hand.original_call {
+        flags |= hf::ORIGINAL_CALL;
+    }
+    let Some(win) = hand.win else {
+        return flags;
+    };
+    flags |= hf::WINNER;
+    flags |= match win.from {
+        WinSource::Wall => hf::FROM_WALL | hf::SELF_DRAWN,
+        WinSource::Loose => hf::FROM_LOOSE | hf::SELF_DRAWN,
+        WinSource::Discard => hf::FROM_DISCARD,
+        WinSource::RobbedKong => hf::ROBBED_KONG,
+    };
+    if win.last {
+        flags |= hf::LAST_TILE;
+        flags |= match win.from {
+            WinSource::Wall | WinSource::Loose => hf::LAST_FROM_WALL,
+            _ => hf::LAST_DISCARD,
+        };
+    }
+    if win.heavenly {
+        flags |= hf::HEAVENLY;
+    }
+    if win.kong_on_kong {
+        flags |= hf::KONG_ON_KONG;
+    }
+    if win.late {
+        flags |= hf::LATE;
+    }
+    flags
+}

@@ -1,0 +1,162 @@
+//! What a variant's items give on one reading of a hand.
+//!
+//! In: a variant's [`Rules`] and the [`Facts`] of one reading. Out: the items that counted
+//! ([`Fired`]: how many times, for how much, on which sets) and the [`Totals`] they combine
+//! into. An item applies to the players its `who` names; it looks at the hand once, or at
+//! each set, tile (with its copies) or bonus tile, and counts once for each that meets its
+//! condition, for its value there. An item that counts drops every item it replaces. A
+//! winner's reading that does not meet one of the variant's requirements is no valid
+//! Mah-Jong and scores nothing, though its items are still listed; a winner's reading that
+//! meets a liability of the payment rules names it.
+
+use super::combine::combine;
+use super::{Fired, Totals};
+use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
+
+/// The items that counted on one reading, and the items they replace: [`apply`]'s buffers,
+/// kept between readings.
+#[derive(Default)]
+pub struct Applied {
+    /// The items that counted, in the order they were evaluated.
+    pub fired: Vec<Fired>,
+    /// The items that the items which counted replace.
+    pub replaced: Vec<usize>,
+}
+
+/// Every item of `rules` that applies to the player (`winner` or not) evaluated on the
+/// reading `facts`, in the order of the file; the items that counted are left in
+/// `applied.fired`, and their totals returned.
+pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Applied) -> Totals {
+    applied.fired.clear();
+    applied.replaced.clear();
+    for item in rules.items.iter().filter(|i| applies_to(i.who, winner)) {
+        let hit = count(item, facts, |e| item.when.holds(facts, e));
+        if hit.times > 0 {
+            applied.fired.push(hit);
+            applied.replaced.extend_from_slice(&item.replaces);
+        }
+    }
+    let unmet = winner
+        .then(|| {
+            rules
+                .requirements
+                .iter()
+                .position(|r| !r.holds(facts, Elem::default()))
+        })
+        .flatten();
+    let liability = || {
+        rules
+            .payments
+            .liabilities
+            .iter()
+            .position(|(c, _)| c.holds(facts, Elem::default()))
+    };
+    finish(rules, facts, winner, applied, unmet, liability)
+}
+
+/// True when an item for `who` applies to the winner (`winner`) or to one of the others.
+pub fn applies_to(who: Who, winner: bool) -> bool {
+    match who {
+        Who::All => true,
+        Who::Winner => winner,
+        Who::Others => !winner,
+    }
+}
+
+/// How `item` counts on the reading `facts`, where `holds` tells whether its condition
+/// holds on an element (the hand's, for an item on the hand): how many times (a tile with
+/// its copies), for how much (its value at each, times its weight), on which sets.
+#[inline]
+pub fn count(item: &CompiledItem, facts: &Facts<'_>, holds: impl Fn(Elem) -> bool) -> Fired {
+    let mut hit = Fired {
+        item: item.index,
+        times: 0,
+        amount: 0,
+        sets: 0,
+        kind: item.kind,
+        with_limit_hand: item.with_limit_hand,
+    };
+    let mut look = |e: Elem, weight: u32| {
+        let counts = holds(e);
+        if counts {
+            hit.times += weight;
+            let value = item.value.value(facts, e);
+            hit.amount = hit
+                .amount
+                .saturating_add(value.saturating_mul(i64::from(weight)));
+        }
+        counts
+    };
+    match item.for_each {
+        ForEach::Hand => {
+            look(Elem::default(), 1);
+        }
+        ForEach::Set => {
+            for (k, &e) in facts.sets().iter().enumerate() {
+                if look(e, 1) {
+                    hit.sets |= 1 << k;
+                }
+            }
+        }
+        ForEach::Tile => {
+            for &e in facts.tiles() {
+                look(e, u32::from(e.copies));
+            }
+        }
+        ForEach::Bonus => {
+            for &e in facts.bonus() {
+                look(e, 1);
+            }
+        }
+    }
+    hit
+}
+
+/// The totals of a reading whose items that counted are in `applied.fired` (and the items
+/// they replace in `applied.replaced`): the replaced items are dropped and the rest
+/// combined; a winner's reading that does not meet requirement `unmet` is not valid and
+/// scores nothing; a winner's valid reading names the first liability it meets.
+pub fn finish(
+    rules: &Rules,
+    facts: &Facts<'_>,
+    winner: bool,
+    applied: &mut Applied,
+    unmet: Option<usize>,
+    liability: impl FnOnce() -> Option<usize>,
+) -> Totals {
+    let Applied { fired, replaced } = applied;
+    if !replaced.is_empty() {
+        fired.retain(|f| !replaced.contains(&f.item));
+    }
+    let mut totals = combine(rules, fired, winner, facts.flags & hf::COMPLETE != 0);
+    if let Some(unmet) = unmet {
+        return invalid(rules, Some(unmet));
+    }
+    if winner {
+        totals.liability = liability();
+    }
+    totals
+}
+
+/// The totals of a winning hand that is no valid Mah-Jong: nothing, and why when a
+/// requirement says.
+pub fn invalid(rules: &Rules, unmet: Option<usize>) -> Totals {
+    Totals {
+        valid: false,
+        faan: (rules.definition.style == Style::Faan).then_some(0),
+        unmet,
+        ..Totals::default()
+    }
+}
+
+/// True when `c` holds on the hand of `facts` or on some element an item for `for_each`
+/// looks at.
+pub fn anywhere(for_each: ForEach, facts: &Facts<'_>, holds: impl Fn(Elem) -> bool) -> bool {
+    match for_each {
+        ForEach::Hand => holds(Elem::default()),
+        ForEach::Set => facts.sets().iter().any(|&e| holds(e)),
+        ForEach::Tile => facts.tiles().iter().any(|&e| holds(e)),
+        ForEach::Bonus => facts.bonus().iter().any(|&e| holds(e)),
+    }
+}

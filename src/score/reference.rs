@@ -1,0 +1,142 @@
+//! The reference scorer: a hand scored the plain way, as the rules say, with no shortcut.
+//!
+//! In: a variant's [`Rules`] and a [`Hand`]. Out: its [`ScoreCard`]. Every reading of the
+//! hand is scored with every item of the variant: each standard arrangement (for a player
+//! who did not go out, every grouping of the tiles held alike), and, for a hand without
+//! declared sets, each special shape it forms. The reading that scores best is kept
+//! ([`Totals::key`]; of two alike, the first). Whether the winning tile was the only
+//! possible one comes from the hand's waits; a player who did not go out is calling for an
+//! item when some tile, added to the hand as a win from the wall, makes the best reading of
+//! the completed hand count it.
+//!
+//! It is slower than the fast scorer ([`crate::plan`]) and exists to say what the fast one
+//! must give: the tests hold the two to the same cards.
+
+use arrayvec::ArrayVec;
+
+use super::facts::{HandElems, concealed_flag, hand_flags, reading, winning_tile};
+use super::items::{Applied, apply, invalid};
+use super::{Choice, Fired, ScoreCard, Totals};
+use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
+use crate::hand::{Hand, Win, WinSource};
+use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::rules::Rules;
+use crate::tiles::Tile;
+use crate::waits::waits;
+
+/// Scores a hand the plain way (see the module docs).
+pub fn score(rules: &Rules, hand: &Hand) -> ScoreCard {
+    let winner = hand.is_winner();
+    let own = hand.own_tiles();
+    let mut elems = HandElems::default();
+    elems.fill(hand, &own, true);
+    let calling = if winner {
+        Vec::new()
+    } else {
+        calling_for(rules, hand)
+    };
+    let mut base_flags = hand_flags(hand);
+    if winner && waits(hand).only_possible {
+        base_flags |= hf::ONLY_POSSIBLE;
+    }
+    let mut hand_facts = Facts::of_hand(&elems.tiles, &elems.bonus);
+    hand_facts.flags = base_flags | concealed_flag(hand);
+    hand_facts.winning_tile = winning_tile(hand);
+    hand_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
+    hand_facts.calling = &calling;
+    // Special shapes are read from the tiles of a hand without declared sets.
+    let shapes = if hand.melds.is_empty() {
+        (0..)
+            .zip(&rules.shapes)
+            .filter(|(_, shape)| shape.holds(&hand_facts, Elem::default()))
+            .fold(0u64, |shapes, (i, _)| shapes | 1 << i)
+    } else {
+        0
+    };
+    hand_facts.shapes = shapes;
+
+    let mut arrangements = Vec::new();
+    arrange_into(hand, Groupings::every(), &mut arrangements);
+    let mut best: Option<(Totals, Choice, Vec<Fired>)> = None;
+    let mut applied = Applied::default();
+    let mut keep = |totals: Totals, choice: Choice, applied: &Applied| {
+        if best.as_ref().is_none_or(|(b, _, _)| totals.key() > b.key()) {
+            best = Some((totals, choice, applied.fired.clone()));
+        }
+    };
+    let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
+    for (i, arrangement) in arrangements.iter().enumerate() {
+        let flags = reading(
+            arrangement,
+            winner,
+            base_flags,
+            &elems.tile_flags,
+            &mut sets,
+        );
+        let facts = hand_facts.with_sets(flags, &sets);
+        let totals = apply(rules, &facts, winner, &mut applied);
+        keep(totals, Choice::Arrangement(i), &applied);
+    }
+    if winner {
+        let mut facts = hand_facts;
+        facts.flags |= hf::COMPLETE | hf::SPECIAL_SHAPE;
+        for s in (0..rules.shapes.len()).filter(|s| shapes & (1 << s) != 0) {
+            let totals = apply(rules, &facts, winner, &mut applied);
+            keep(totals, Choice::Shape(s), &applied);
+        }
+    }
+    let (totals, choice, mut fired) =
+        best.unwrap_or_else(|| (invalid(rules, None), Choice::None, Vec::new()));
+    fired.sort_by_key(|f| f.item);
+    card(rules, hand, totals, choice, fired, &arrangements)
+}
+
+/// The card of a hand whose best reading is `choice`, among `arrangements`.
+pub(crate) fn card(
+    rules: &Rules,
+    hand: &Hand,
+    totals: Totals,
+    choice: Choice,
+    fired: Vec<Fired>,
+    arrangements: &[Arrangement],
+) -> ScoreCard {
+    let (arrangement, shape) = match choice {
+        Choice::Arrangement(i) => (Some(arrangements[i].clone()), None),
+        Choice::Shape(s) => (None, Some(s)),
+        Choice::None => (None, None),
+    };
+    ScoreCard {
+        variant: rules.definition.id.clone(),
+        winner: hand.is_winner(),
+        totals,
+        fired,
+        arrangement,
+        shape,
+    }
+}
+
+/// The items some `calling(…)` asks about that one more tile would make count, for a player
+/// who did not go out: each tile of which the player holds fewer than four is added, the
+/// hand scored as won with it from the wall, and the items of its best reading kept.
+fn calling_for(rules: &Rules, hand: &Hand) -> Vec<usize> {
+    let mut found = Vec::new();
+    if rules.calling_targets.is_empty() {
+        return found;
+    }
+    let own = hand.own_tiles();
+    for tile in Tile::all().filter(|&t| own.get(t) < 4) {
+        let mut completed = hand.clone();
+        completed.concealed.add(tile);
+        completed.win = Some(Win::plain(tile, WinSource::Wall));
+        let card = score(rules, &completed);
+        if !card.totals.valid {
+            continue;
+        }
+        for f in &card.fired {
+            if rules.calling_targets.contains(&f.item) && !found.contains(&f.item) {
+                found.push(f.item);
+            }
+        }
+    }
+    found
+}

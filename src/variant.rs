@@ -1,0 +1,75 @@
+//! A variant ready to score with: its checked rules, and the plan that scores them fast.
+//!
+//! In: a built-in id, the path of a variant file, or a file's text (with `--param` style
+//! overrides). Out: a [`Variant`], or every problem of every file read
+//! ([`LoadError`]). Scoring with it gives the same cards as the reference scorer
+//! ([`crate::score::reference`]), sooner.
+
+use crate::hand::Hand;
+use crate::plan::{Plan, Scorer, Tricks};
+use crate::rules::{Definition, LoadError, Rules, load};
+use crate::score::ScoreCard;
+
+/// A variant ready to score with.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    rules: Rules,
+    plan: Plan,
+}
+
+impl Variant {
+    /// Loads the variant named by `spec` (a built-in id, or the path of a variant file, which
+    /// may extend others), with parameters overridden by `overrides` (name and value, as on
+    /// the command line: `("limit", "500")`).
+    pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<Variant, LoadError> {
+        load::load(spec, overrides).map(Variant::new)
+    }
+
+    /// Loads a variant from the text of a variant file called `name` (which may extend a
+    /// built-in variant, or a file relative to the working directory).
+    pub fn from_text(name: &str, text: &str) -> Result<Variant, LoadError> {
+        load::load_text(name, text).map(Variant::new)
+    }
+
+    /// The variant of checked `rules`, scored with every shortcut.
+    pub fn new(rules: Rules) -> Variant {
+        Variant::with_tricks(rules, Tricks::ALL)
+    }
+
+    /// The variant of checked `rules`, scored with the shortcuts `tricks` only (to see what
+    /// each saves; none changes a score).
+    pub fn with_tricks(rules: Rules, tricks: Tricks) -> Variant {
+        let plan = Plan::new(&rules, tricks);
+        Variant { rules, plan }
+    }
+
+    /// Its id.
+    pub fn id(&self) -> &str {
+        self.rules.id()
+    }
+
+    /// Its checked rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The variant as written (after `extends`).
+    pub fn definition(&self) -> &Definition {
+        &self.rules.definition
+    }
+
+    /// How it is scored fast.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// A scorer, which keeps its buffers from one hand to the next.
+    pub fn scorer(&self) -> Scorer<'_> {
+        Scorer::new(&self.rules, &self.plan)
+    }
+
+    /// Scores one hand.
+    pub fn score(&self, hand: &Hand) -> ScoreCard {
+        self.scorer().score(hand)
+    }
+}

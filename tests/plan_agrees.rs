@@ -1,0 +1,111 @@
+//! The fast scorer gives the reference scorer's cards. Every shortcut of the plan is taken
+//! only for speed: with all of them, with each of them off, and with none, every built-in
+//! variant and a house file score random hands (winners and not, with declared sets,
+//! kongs, bonus tiles, seen tiles and every way of winning), the gallery and the worked
+//! cases exactly as the plain reading of the rules does (`score::reference`).
+
+mod common;
+
+use mjrules::Variant;
+use mjrules::hand::{Hand, parse_hand};
+use mjrules::plan::Tricks;
+use mjrules::random::HandGenerator;
+use mjrules::score::reference;
+
+/// Every built-in variant and a house file, with the plans of every set of shortcuts tried.
+fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
+    let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
+    specs.push(format!(
+        "{}/tests/variants/dragon-pair-bonus.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    specs
+        .into_iter()
+        .map(|spec| {
+            let rules = Variant::load(&spec, &[]).unwrap().rules().clone();
+            let mut plans = vec![
+                (
+                    "all".to_string(),
+                    Variant::with_tricks(rules.clone(), Tricks::ALL),
+                ),
+                (
+                    "none".to_string(),
+                    Variant::with_tricks(rules.clone(), Tricks::NONE),
+                ),
+            ];
+            for name in Tricks::NAMES {
+                let tricks = Tricks::ALL.without(name).unwrap();
+                plans.push((
+                    format!("without {name}"),
+                    Variant::with_tricks(rules.clone(), tricks),
+                ));
+            }
+            (spec, plans)
+        })
+        .collect()
+}
+
+/// Holds every plan of every variant to the reference scorer on `hand`: the same card, and
+/// the same totals when only the totals are asked for.
+fn agree(variants: &[(String, Vec<(String, Variant)>)], hand: &Hand, what: &str) {
+    for (spec, plans) in variants {
+        let expected = reference::score(plans[0].1.rules(), hand);
+        for (name, variant) in plans {
+            let card = variant.score(hand);
+            assert_eq!(card, expected, "{spec}, {name}: {what}\n{hand:?}");
+            assert_eq!(
+                variant.scorer().totals(hand),
+                expected.totals,
+                "{spec}, {name}, totals: {what}\n{hand:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_hands_score_as_the_reference_scores_them() {
+    let variants = variants();
+    let mut generator = HandGenerator::new(2718);
+    let (mut winners, mut others) = (0, 0);
+    for n in 0..1_500 {
+        let hand = generator.corpus_hand(false);
+        if hand.is_winner() {
+            winners += 1;
+        } else {
+            others += 1;
+        }
+        agree(&variants, &hand, &format!("random hand {n}"));
+    }
+    assert!(
+        winners > 900 && others > 250,
+        "{winners} winners, {others} others"
+    );
+}
+
+#[test]
+fn the_gallery_and_the_worked_cases_score_as_the_reference_scores_them() {
+    let variants = variants();
+    let mut paths = common::gallery();
+    for dir in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cases")).unwrap() {
+        let dir = dir.unwrap().path();
+        paths.extend(common::files_in(
+            &format!("cases/{}", common::stem(&dir)),
+            "toml",
+        ));
+    }
+    let mut scored = 0;
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        // A worked case holds its hand in `[hand]`, beside what the text says it scores.
+        let table: toml::Table = toml::from_str(&text).unwrap();
+        let hand_text = match table.get("hand") {
+            Some(toml::Value::Table(hand)) => toml::to_string(hand).unwrap(),
+            _ => text.clone(),
+        };
+        if let Ok(hand) = parse_hand(&common::display_name(path), &hand_text) {
+            agree(&variants, &hand, &common::display_name(path));
+            scored += 1;
+        }
+    }
+    assert!(scored > 150, "{scored} hands scored");
+}

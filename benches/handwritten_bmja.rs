@@ -17,28 +17,28 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
         regrouped: TileSet::default(),
     };
     arrange_into(hand, pungs, buffer);
-    let winner = hand.win.is_some();
+    let winner = hand.win().is_some();
     if winner && buffer.is_empty() {
         return 0;
     }
     let mut bonus_points = 0;
     let mut bonus_doubles = 0;
     let flowers = hand
-        .bonus
+        .bonus()
         .iter()
         .filter(|b| b.kind == BonusKind::Flower)
         .count();
-    let seasons = hand.bonus.len() - flowers;
-    for b in &hand.bonus {
+    let seasons = hand.bonus().len() - flowers;
+    for b in hand.bonus() {
         bonus_points += 4;
-        if b.wind == hand.seat {
+        if b.wind == hand.seat() {
             bonus_doubles += 1;
         }
     }
     if flowers == 4 {
         bonus_doubles += 1;
     }
-    if hand.original_call {
+    if hand.original_call() {
         bonus_doubles += 1;
     }
     if seasons == 4 {
@@ -74,10 +74,10 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
                     } else {
                         base
                     };
-                    if s.tile.as_wind() == Some(hand.seat) {
+                    if s.tile.as_wind() == Some(hand.seat()) {
                         doubles += 1;
                     }
-                    if s.tile.as_wind() == Some(hand.prevailing) {
+                    if s.tile.as_wind() == Some(hand.prevailing()) {
                         doubles += 1;
                     }
                     if s.tile.as_dragon().is_some() {
@@ -88,10 +88,10 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
                     if s.tile.as_dragon().is_some() {
                         points += 2;
                     }
-                    if s.tile.as_wind() == Some(hand.prevailing) {
+                    if s.tile.as_wind() == Some(hand.prevailing()) {
                         points += 2;
                     }
-                    if s.tile.as_wind() == Some(hand.seat) {
+                    if s.tile.as_wind() == Some(hand.seat()) {
                         points += 2;
                     }
                 }
@@ -99,7 +99,7 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
                 SetKind::Single => {}
             }
         }
-        if let Some(win) = hand.win {
+        if let Some(win) = hand.win() {
             points += 20;
             if win.from == WinSource::Wall {
                 points += 2;
@@ -131,7 +131,7 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
             if win.from == WinSource::RobbedKong {
                 doubles += 1;
             }
-            if hand.original_call {
+            if hand.original_call() {
                 doubles += 1;
             }
             if suits == 1 && !honours {

@@ -87,15 +87,15 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
 /// reuse one buffer; a non-winner's tiles held alike are grouped as `groupings` says.
 pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement>) {
     let mut base = Arrangement::default();
-    for meld in &hand.melds {
+    for meld in hand.melds() {
         base.sets.push(*meld);
     }
-    let mut left = Left::of(&hand.concealed);
+    let mut left = Left::of(hand.concealed());
     let mut groups: ArrayVec<(SetKind, Tile), MAX_SETS> = ArrayVec::new();
-    match hand.win {
+    match hand.win() {
         Some(win) => {
             let needed = hand.sets_needed();
-            if hand.concealed.total() != needed * 3 + 2 {
+            if hand.concealed().total() != needed * 3 + 2 {
                 return;
             }
             complete_readings(&mut left, 0, 0, needed, true, &mut groups, &mut |groups| {
@@ -111,7 +111,7 @@ pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement
         }
         None => {
             let declared = base.sets.len();
-            if only_grouping(&hand.concealed, groupings, &mut base) {
+            if only_grouping(hand.concealed(), groupings, &mut base) {
                 out.push(base);
                 return;
             }

@@ -31,7 +31,6 @@ pub mod diagnostic;
 pub mod diff;
 pub mod document;
 pub mod hand;
-pub mod kajongg;
 pub mod plan;
 pub mod predicate;
 pub mod random;
@@ -45,5 +44,6 @@ pub mod suit_table;
 pub mod tiles;
 pub mod variant;
 pub mod waits;
+pub mod words;
 
 pub use variant::Variant;

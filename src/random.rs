@@ -5,7 +5,7 @@
 //! with bonus tiles and the rarer ways of winning at a modest rate.
 //! The same seed gives the same hands on every machine.
 
-use crate::hand::{Bonus, Hand, Melds, Win, WinSource};
+use crate::hand::{Bonus, Hand, HandParts, Melds, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Tile, TileCounts, Wind};
 
@@ -66,28 +66,39 @@ impl HandGenerator {
     /// A hand for a corpus: a winner (always with `winners_only`, else three times in four)
     /// or a hand that did not go out, with a few tiles seen elsewhere on the table.
     pub fn corpus_hand(&mut self, winners_only: bool) -> Hand {
-        let mut hand = if winners_only || self.rng.below(4) > 0 {
+        let hand = if winners_only || self.rng.below(4) > 0 {
             self.winning_hand()
         } else {
             self.waiting_hand()
         };
         let mut held = hand.own_tiles();
+        let mut seen = TileCounts::default();
         for _ in 0..self.rng.below(7) {
             let tile = Tile::from_index(self.rng.below(Tile::COUNT)).expect("in range");
-            if held.get(tile) + hand.seen.get(tile) < 4 {
-                hand.seen.add(tile);
+            if held.get(tile) + seen.get(tile) < 4 {
+                seen.add(tile);
                 held.add(tile);
             }
         }
-        hand
+        Hand::new(HandParts {
+            seen,
+            ..hand.parts()
+        })
+        .expect("tiles seen keep each tile to four copies")
     }
 
     /// A hand that did not go out but waits: a winning hand less its winning tile.
     pub fn waiting_hand(&mut self) -> Hand {
-        let mut hand = self.winning_hand();
-        let win = hand.win.take().expect("a winning hand has a win");
-        hand.concealed.remove(win.tile);
-        hand
+        let hand = self.winning_hand();
+        let win = hand.win().expect("a winning hand has a win");
+        let mut concealed = *hand.concealed();
+        concealed.remove(win.tile);
+        Hand::new(HandParts {
+            concealed: Some(concealed),
+            win: None,
+            ..hand.parts()
+        })
+        .expect("a winning hand less its winning tile is a hand that did not go out")
     }
 
     fn try_winning_hand(&mut self) -> Option<Hand> {
@@ -149,12 +160,12 @@ impl HandGenerator {
             .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
             .filter(|_| rng.chance(20))
             .collect();
-        Some(Hand {
-            seat,
-            prevailing: Wind::ALL[rng.below(4)],
-            concealed,
-            melds,
-            bonus,
+        Hand::new(HandParts {
+            seat: Some(seat),
+            prevailing: Some(Wind::ALL[rng.below(4)]),
+            concealed: Some(concealed),
+            melds: &melds,
+            bonus: &bonus,
             seen: TileCounts::default(),
             win: Some(Win {
                 tile,
@@ -167,7 +178,10 @@ impl HandGenerator {
                 completes: None,
             }),
             original_call: rng.chance(2),
+            partial: false,
+            incomplete: false,
         })
+        .ok()
     }
 }
 

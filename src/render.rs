@@ -6,7 +6,6 @@
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
-use crate::hand::Hand;
 use crate::rules::{ItemKind, Rules};
 use crate::score::{Fired, ScoreCard};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
@@ -285,63 +284,6 @@ pub fn score_text(card: &ScoreCard, variant: &Rules, style: TileStyle) -> String
         )),
     }
     out.push_str(&format!("total {}\n", card.totals.total));
-    out
-}
-
-/// A hand as a hand file (TOML), for people moving hands from another notation.
-pub fn hand_toml(hand: &Hand) -> String {
-    let mut out = format!(
-        "seat = \"{}\"\nprevailing = \"{}\"\nconcealed = \"{}\"\n",
-        hand.seat,
-        hand.prevailing,
-        format_tiles(hand.concealed.tiles(), TileStyle::Ascii)
-    );
-    if !hand.melds.is_empty() {
-        let melds: Vec<String> = hand.melds.iter().map(|m| format!("\"{m}\"")).collect();
-        out.push_str(&format!("melds = [{}]\n", melds.join(", ")));
-    }
-    if !hand.bonus.is_empty() {
-        let bonus: Vec<String> = hand.bonus.iter().map(|b| format!("\"{b}\"")).collect();
-        out.push_str(&format!("bonus = [{}]\n", bonus.join(", ")));
-    }
-    if hand.seen.total() > 0 {
-        out.push_str(&format!(
-            "seen = \"{}\"\n",
-            format_tiles(hand.seen.tiles(), TileStyle::Ascii)
-        ));
-    }
-    if hand.original_call && hand.win.is_none() {
-        out.push_str("original-call = true\n");
-    }
-    if let Some(win) = hand.win {
-        out.push_str(&format!(
-            "\n[win]\ntile = \"{}\"\nfrom = \"{}\"\n",
-            win.tile,
-            win.from.name()
-        ));
-        if let Some(d) = win.discarder {
-            out.push_str(&format!("discarder = \"{d}\"\n"));
-        }
-        let flags = [
-            ("last", win.last),
-            ("original-call", hand.original_call),
-            ("heavenly", win.heavenly),
-            ("kong-on-kong", win.kong_on_kong),
-            ("late", win.late),
-        ];
-        for (key, on) in flags {
-            if on {
-                out.push_str(&format!("{key} = true\n"));
-            }
-        }
-        if let Some((kind, tile)) = win.completes {
-            let set = crate::set::Set::concealed(kind, tile);
-            out.push_str(&format!(
-                "completes = \"{}\"\n",
-                format_tiles(set.tiles(), TileStyle::Ascii)
-            ));
-        }
-    }
     out
 }
 

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::tiles::{Tile, TileStyle, Wind, format_tiles};
+use crate::words::{self, Words};
 
 /// The shape of a set.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -50,13 +51,16 @@ pub enum Exposure {
 }
 
 impl Exposure {
+    /// The words written after a declared set's tiles.
+    pub const WORDS: Words<Exposure, 3> = [
+        ("exposed", Exposure::Exposed),
+        ("concealed", Exposure::Concealed),
+        ("claimed", Exposure::Claimed),
+    ];
+
     /// The word used in hand files.
     pub fn name(self) -> &'static str {
-        match self {
-            Exposure::Concealed => "concealed",
-            Exposure::Exposed => "exposed",
-            Exposure::Claimed => "claimed",
-        }
+        words::write(&Exposure::WORDS, self)
     }
 }
 
@@ -93,6 +97,15 @@ impl Set {
         let first = self.tile.index();
         (0..self.kind.size())
             .map(move |k| Tile::from_index(first + k * step).expect("a chow's tiles exist"))
+    }
+
+    /// Adds its tiles to `counts`.
+    pub fn add_to(self, counts: &mut crate::tiles::TileCounts) {
+        let tile = self.tile;
+        match self.kind {
+            SetKind::Chow => self.tiles().for_each(|t| counts.add(t)),
+            kind => (0..kind.size()).for_each(|_| counts.add(tile)),
+        }
     }
 
     /// True when `tile` is one of its tiles.

@@ -351,7 +351,7 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
             Seat::Hand(hand) => {
                 let card = variant.score(hand);
                 scores[i] = card.totals.total;
-                if let Some(win) = hand.win {
+                if let Some(win) = hand.win() {
                     if !card.totals.valid {
                         notes.push(format!(
                             "{wind} claimed Mah-Jong but the hand is not a valid win: nobody pays"
@@ -365,7 +365,7 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
                             let who = match rule.liable {
                                 Some(Liable::Discarder) => win.discarder,
                                 Some(Liable::LastSetProvider) => hand
-                                    .melds
+                                    .melds()
                                     .iter()
                                     .rev()
                                     .find(|m| m.declared && m.scores_as_exposed())

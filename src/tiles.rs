@@ -8,6 +8,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::diagnostic::Diagnostic;
+use crate::words::{self, Words};
 
 /// One of the 34 playing tiles, numbered 0..34: characters 1–9, dots 1–9, bamboo 1–9, then
 /// the winds East South West North and the dragons White Green Red.
@@ -55,6 +56,15 @@ impl Wind {
     /// The four winds in seat order.
     pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
 
+    /// The words of the winds in hand, deal and corpus files: a seat, the prevailing wind, a
+    /// discarder, whom a set was claimed from.
+    pub const WORDS: Words<Wind, 4> = [
+        ("east", Wind::East),
+        ("south", Wind::South),
+        ("west", Wind::West),
+        ("north", Wind::North),
+    ];
+
     /// 0 for East … 3 for North.
     pub fn index(self) -> usize {
         self as usize
@@ -62,14 +72,12 @@ impl Wind {
 
     /// The lowercase English name used in hand files.
     pub fn name(self) -> &'static str {
-        ["east", "south", "west", "north"][self.index()]
+        words::write(&Wind::WORDS, self)
     }
 
     /// Reads a lowercase English wind name (as text or as bytes).
     pub fn from_name(name: impl AsRef<[u8]>) -> Option<Wind> {
-        Wind::ALL
-            .into_iter()
-            .find(|w| w.name().as_bytes() == name.as_ref())
+        words::read(&Wind::WORDS, name)
     }
 
     /// The next seat counter-clockwise (East → South → West → North → East).

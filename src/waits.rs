@@ -35,11 +35,11 @@ pub fn waits(hand: &Hand) -> Waits {
     let tiles = completing_tiles(&waiting, sets, &held);
     let mut live = TileSet::default();
     for tile in tiles.iter() {
-        if held.get(tile) + hand.seen.get(tile) < 4 {
+        if held.get(tile) + hand.seen().get(tile) < 4 {
             live.insert(tile);
         }
     }
-    let (only_possible, fishing_the_eyes) = match hand.win {
+    let (only_possible, fishing_the_eyes) = match hand.win() {
         Some(win) => {
             let others_dead = live.iter().all(|t| t == win.tile);
             let mut before_pair = waiting;

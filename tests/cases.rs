@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mjrules::Variant;
 use mjrules::document::{self, TableReader};
+use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::read_hand;
-use mjrules::kajongg::parse_kajongg;
 use mjrules::score::ScoreCard;
 use mjrules::tiles::Wind;
 use toml::de::DeValue;

@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use mjrules::Variant;
-use mjrules::hand::{Hand, Melds, parse_hand};
+use mjrules::hand::{Hand, HandParts, Melds, parse_hand};
 use mjrules::plan::Tricks;
 use mjrules::plan::groupings::prove;
 use mjrules::random::HandGenerator;
@@ -428,7 +428,8 @@ fn non_winner() -> impl Strategy<Value = Hand> {
     let meld = (0usize..34, 0u8..3, any::<bool>());
     let melds = prop::collection::vec(meld, 0..=2);
     let wind = (0usize..4).prop_map(|i| Wind::ALL[i]);
-    (alike, loose, melds, wind.clone(), wind, any::<bool>()).prop_map(
+    (alike, loose, melds, wind.clone(), wind, any::<bool>()).prop_filter_map(
+        "not a legal hand",
         |(alike, loose, melds, seat, prevailing, original_call)| {
             let mut used = [0u8; Tile::COUNT];
             let mut declared = Melds::new();
@@ -448,7 +449,8 @@ fn non_winner() -> impl Strategy<Value = Hand> {
                 if fits {
                     let mut set = Set::concealed(kind, tile);
                     set.declared = true;
-                    if exposed {
+                    // Only a kong may be declared concealed.
+                    if exposed || kind != SetKind::Kong {
                         set.exposure = Exposure::Exposed;
                     }
                     declared.push(set);
@@ -464,16 +466,17 @@ fn non_winner() -> impl Strategy<Value = Hand> {
                     }
                 }
             }
-            Hand {
-                seat,
-                prevailing,
-                concealed,
-                melds: declared,
-                bonus: Default::default(),
-                seen: TileCounts::default(),
-                win: None,
+            // The hand holds no more tiles than one that did not go out: a partial hand.
+            Hand::new(HandParts {
+                seat: Some(seat),
+                prevailing: Some(prevailing),
+                concealed: Some(concealed),
+                melds: &declared,
                 original_call,
-            }
+                partial: true,
+                ..HandParts::default()
+            })
+            .ok()
         },
     )
 }

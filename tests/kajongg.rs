@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use mjrules::Variant;
-use mjrules::kajongg::parse_kajongg;
+use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::tiles::Wind;
 
 struct Case {

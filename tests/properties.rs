@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use mjrules::arrange::arrangements;
-use mjrules::hand::{Bonus, Hand, Melds, Win, WinSource};
+use mjrules::hand::{Hand, HandParts, Melds, Win, WinSource};
 use mjrules::plan::waits::only_possible;
 use mjrules::set::{Exposure, Set, SetKind};
 use mjrules::tiles::{AnyTile, Tile, TileCounts, Wind, parse_tiles, read_tiles};
@@ -134,16 +134,15 @@ fn complete_hand() -> impl Strategy<Value = Hand> {
                 concealed.add(pair_tile);
                 let tiles: Vec<Tile> = concealed.tiles().collect();
                 let tile = tiles[pick.index(tiles.len())];
-                Some(Hand {
-                    seat: Wind::South,
-                    prevailing: Wind::East,
-                    concealed,
-                    melds,
-                    bonus: Bonus::new(),
-                    seen: TileCounts::default(),
+                Hand::new(HandParts {
+                    seat: Some(Wind::South),
+                    prevailing: Some(Wind::East),
+                    concealed: Some(concealed),
+                    melds: &melds,
                     win: Some(Win::plain(tile, from)),
-                    original_call: false,
+                    ..HandParts::default()
                 })
+                .ok()
             },
         )
 }
@@ -179,8 +178,8 @@ proptest! {
 
     #[test]
     fn arrangements_match_brute_force(hand in complete_hand()) {
-        let win = hand.win.unwrap();
-        let mut counts = *hand.concealed.as_array();
+        let win = hand.win().unwrap();
+        let mut counts = *hand.concealed().as_array();
         let mut readings = BTreeSet::new();
         brute_readings(&mut counts, hand.sets_needed(), true, &mut Vec::new(), &mut readings);
         // Expected: (reading, winning group) for each distinct group holding the winning tile.
@@ -195,8 +194,8 @@ proptest! {
         let found = arrangements(&hand);
         let mut actual = BTreeSet::new();
         for a in &found {
-            let declared = hand.melds.len();
-            prop_assert_eq!(&a.sets[..declared], &hand.melds[..]);
+            let declared = hand.melds().len();
+            prop_assert_eq!(&a.sets[..declared], hand.melds());
             let mut reading: Vec<Group> = a.sets[declared..].iter().map(|s| (s.kind, s.tile.index())).collect();
             reading.sort();
             let won = a.winning().unwrap();
@@ -214,16 +213,13 @@ proptest! {
 
     #[test]
     fn waits_are_exactly_the_completing_tiles(counts in thirteen_tiles()) {
-        let hand = Hand {
-            seat: Wind::East,
-            prevailing: Wind::East,
-            concealed: counts,
-            melds: Melds::new(),
-            bonus: Bonus::new(),
-            seen: TileCounts::default(),
-            win: None,
-            original_call: false,
-        };
+        let hand = Hand::new(HandParts {
+            seat: Some(Wind::East),
+            prevailing: Some(Wind::East),
+            concealed: Some(counts),
+            ..HandParts::default()
+        })
+        .unwrap();
         let found = waits(&hand);
         for tile in Tile::all() {
             let mut with = *counts.as_array();
@@ -239,7 +235,7 @@ proptest! {
     #[test]
     fn waits_of_a_winner_contain_the_winning_tile(hand in complete_hand()) {
         let found = waits(&hand);
-        prop_assert!(found.tiles.contains(hand.win.unwrap().tile));
+        prop_assert!(found.tiles.contains(hand.win().unwrap().tile));
         // The plan's shortcut (another winning tile shown by an arrangement, or tried
         // until one completes the hand) gives the same answer.
         prop_assert_eq!(found.only_possible, only_possible(&hand, &hand.own_tiles(), &arrangements(&hand)));

@@ -228,8 +228,9 @@ fn hong_kong_fifth_tile_penalty() {
 
 mod random_deals {
     use mjrules::Variant;
+    use mjrules::hand::write::to_toml as hand_toml;
+    use mjrules::hand::{Hand, HandParts};
     use mjrules::random::{HandGenerator, Rng};
-    use mjrules::render::hand_toml;
     use mjrules::rules::builtin;
     use mjrules::settle::{parse_deal, settle};
     use mjrules::tiles::Wind;
@@ -241,13 +242,19 @@ mod random_deals {
         let mut text = String::from("prevailing = \"east\"\n");
         for wind in Wind::ALL {
             if Some(wind) == winner {
-                let mut hand = hands.winning_hand();
-                hand.seat = wind;
-                if let Some(win) = hand.win.as_mut()
+                let hand = hands.winning_hand();
+                let mut win = hand.win();
+                if let Some(win) = win.as_mut()
                     && win.discarder == Some(wind)
                 {
                     win.discarder = Some(wind.next());
                 }
+                let hand = Hand::new(HandParts {
+                    seat: Some(wind),
+                    win,
+                    ..hand.parts()
+                })
+                .unwrap();
                 let toml = hand_toml(&hand).replace("[win]", &format!("[{wind}.win]"));
                 let (top, win) = toml.split_once(&format!("\n[{wind}.win]")).unwrap();
                 let top: String = top

@@ -24,13 +24,13 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(read.as_ref().ok(), slowly.as_ref().ok(), "{line}");
     match read {
         Ok(hand) => {
-            let again = mjrules::hand::parse_hand("hand.toml", &mjrules::render::hand_toml(&hand));
+            let again = mjrules::hand::parse_hand("hand.toml", &mjrules::hand::write::to_toml(&hand));
             assert_eq!(again.ok().as_ref(), Some(&hand), "{line}");
             let variant = BMJA.get_or_init(|| mjrules::Variant::load("bmja", &[]).unwrap());
             let _ = mjrules::Variant::score(variant, &hand);
         }
         Err(e) => {
-            let _ = report::line_error(&e, "fuzz", 1);
+            let _ = report::line_error(e, "fuzz", 1, data);
         }
     }
 });

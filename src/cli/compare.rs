@@ -82,7 +82,7 @@ fn compare_corpus(
         || [variants[0].scorer(), variants[1].scorer()],
         |scorers, n, line| {
             let hand = corpus::read_line(line)
-                .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
+                .map_err(|e| Failure::Input(report::line_error(e, &name, n, line)))?;
             let keep = keep_above.load(Ordering::Relaxed);
             Ok(compare::score_pair(scorers, &hand, n, line, keep))
         },

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
+use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::{Hand, parse_hand};
-use mjrules::kajongg::parse_kajongg;
 use mjrules::rules::LoadError;
 use mjrules::tiles::{TileStyle, Wind};
 

@@ -55,14 +55,17 @@ fn plain(diagnostic: &dyn Diagnostic) -> String {
     out
 }
 
-/// A corpus line that could not be read, naming the corpus and the line.
-pub fn line_error(error: &LineError, corpus: &str, line: usize) -> String {
+/// A corpus line (`text`, the `line`-th of `corpus`) that could not be read.
+pub fn line_error(error: LineError, corpus: &str, line: usize, text: &[u8]) -> String {
     match error {
-        LineError::Json(message) => format!("error: {corpus}, line {line}: {message}\n"),
-        LineError::Hand(e) => format!(
-            "error: {corpus}, line {line} is not a valid hand:\n{}",
-            render_plain(e)
-        ),
+        LineError::Invalid(problems) => {
+            let name = format!("{corpus}, line {line}");
+            render_plain(&InputError::new(
+                &name,
+                &String::from_utf8_lossy(text),
+                problems,
+            ))
+        }
         LineError::NotUtf8 => format!(
             "error: cannot read `{corpus}`, line {line}: stream did not contain valid UTF-8\n"
         ),

@@ -102,7 +102,7 @@ fn score_corpus(
         || variant.scorer(),
         |scorer, n, line| {
             let hand = corpus::read_line(line)
-                .map_err(|e| Failure::Input(report::line_error(&e, &name, n)))?;
+                .map_err(|e| Failure::Input(report::line_error(e, &name, n, line)))?;
             Ok(match format {
                 Format::Summary => {
                     let t = scorer.totals(&hand);

@@ -19,7 +19,7 @@ use arrayvec::ArrayVec;
 
 use super::gate::{Pungs, Summary, tile_sizes};
 use super::scorer::{Scorer, Trace};
-use crate::hand::{Hand, Win, WinSource};
+use crate::hand::Hand;
 use crate::predicate::compiled::Collection;
 use crate::predicate::facts::{Facts, elem, hand as hf};
 use crate::rules::MAX_SHAPES;
@@ -45,10 +45,8 @@ pub(super) fn calling_for(
         .get_or_insert_with(|| Box::new(Scorer::new(rules, plan)));
     if !plan.tricks.calling {
         // Every tile that may come, each completion scored in full.
-        let mut completed = hand.clone();
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
-            completed.concealed.add(tile);
-            completed.win = Some(Win::plain(tile, WinSource::Wall));
+            let completed = hand.won_with(tile);
             let (totals, _) = completions.evaluate_with(
                 &completed,
                 hand_flags(&completed),
@@ -56,7 +54,6 @@ pub(super) fn calling_for(
                 None,
                 Trace::IfValid,
             );
-            completed.concealed.remove(tile);
             if totals.valid {
                 keep_targets(&completions.best_fired, plan, found);
             }
@@ -92,7 +89,7 @@ pub(super) fn calling_for(
         .shapes
         .iter()
         .map(|s| {
-            if hand.melds.is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
+            if hand.melds().is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
                 s.mending_tiles(&tile_facts, &elems.tiles)
             } else {
                 TileSet::default()
@@ -118,18 +115,16 @@ pub(super) fn calling_for(
     }
     let waits = waits(hand);
     let tried = mending.iter().fold(waits.tiles, |tried, m| tried.or(*m));
-    let mut completed = hand.clone();
     for tile in tried.iter().filter(|&t| own.get(t) < 4) {
         let is_wait = waits.tiles.contains(tile);
-        completed.concealed.add(tile);
-        completed.win = Some(Win::plain(tile, WinSource::Wall));
+        let completed = hand.won_with(tile);
         let mut flags = hand_flags(&completed);
         if plan.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
             flags |= hf::ONLY_POSSIBLE;
         }
         // The completed hand's: the special shapes whose gates open are those that may
         // form.
-        let f = tile_flags(tile, hand.seat, hand.prevailing);
+        let f = tile_flags(tile, hand.seat(), hand.prevailing());
         let kinds = kinds + usize::from(own.get(tile) == 0);
         let mut summary = known;
         summary.flags = flags | concealed_flag(&completed);
@@ -171,12 +166,10 @@ pub(super) fn calling_for(
                 .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
         };
         if hopeless && !cfg!(debug_assertions) {
-            completed.concealed.remove(tile);
             continue;
         }
         let (totals, _) =
             completions.evaluate_with(&completed, flags, is_wait, Some(targets), Trace::IfValid);
-        completed.concealed.remove(tile);
         debug_assert!(
             is_wait || summary.shapes != 0 || !totals.valid,
             "a shut shape gate hid a shape"
@@ -215,7 +208,7 @@ fn keep_targets(fired: &[Fired], plan: &super::Plan, found: &mut Vec<usize>) {
 /// its classes held three times or more, or declared kongs of them.
 fn can_make(need: Pungs, triples: TileSet, hand: &Hand) -> bool {
     let count = if need.kongs {
-        hand.melds
+        hand.melds()
             .iter()
             .filter(|m| m.kind == SetKind::Kong && has_classes(m.tile, need.classes, hand))
             .count()
@@ -230,5 +223,5 @@ fn can_make(need: Pungs, triples: TileSet, hand: &Hand) -> bool {
 
 /// True when `tile` has every flag of `classes` for `hand`'s player.
 fn has_classes(tile: Tile, classes: u64, hand: &Hand) -> bool {
-    tile_flags(tile, hand.seat, hand.prevailing) & classes == classes
+    tile_flags(tile, hand.seat(), hand.prevailing()) & classes == classes
 }

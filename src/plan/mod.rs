@@ -26,6 +26,7 @@
 //!   them.
 
 pub mod calling;
+pub mod corpus;
 pub mod fold;
 pub mod gate;
 pub mod groupings;

@@ -142,10 +142,11 @@ impl<'v> Scorer<'v> {
         let mut shape_facts = Facts::of_hand(&self.elems.tiles, &self.elems.bonus);
         shape_facts.flags = base_flags | concealed_flag(hand);
         shape_facts.winning_tile = winning_tile(hand);
-        shape_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
+        shape_facts.winning_tile_seen =
+            hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
         let shape_summary = Summary::of(&shape_facts);
         let mut shapes = 0u64;
-        if hand.melds.is_empty() {
+        if hand.melds().is_empty() {
             let words = shape_summary.words();
             for (i, shape) in plan.shapes.iter().enumerate() {
                 if shape.holds(&words, &shape_facts) {

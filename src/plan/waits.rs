@@ -18,7 +18,7 @@ use crate::waits::Waits;
 /// completed it, found by trying the tiles that may complete it until another live one
 /// does.
 fn by_completing(hand: &Hand, own: &TileCounts) -> bool {
-    let Some(win) = hand.win else {
+    let Some(win) = hand.win() else {
         return false;
     };
     let waiting = hand.waiting_tiles();
@@ -27,7 +27,7 @@ fn by_completing(hand: &Hand, own: &TileCounts) -> bool {
     let Some(completer) = Completer::new(&waiting, hand.sets_needed()) else {
         return false;
     };
-    let live = |t: Tile| held.get(t) + hand.seen.get(t) < 4;
+    let live = |t: Tile| held.get(t) + hand.seen().get(t) < 4;
     held.get(win.tile) < 4
         && completer.completes(win.tile)
         && completer
@@ -60,12 +60,12 @@ pub fn only_possible(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]
 /// winning tile in a pung beside a pair of another tile, that tile (the pung turns pair, the
 /// pair pung).
 fn another_winning_tile(hand: &Hand, own: &TileCounts, a: &Arrangement) -> bool {
-    let (Some(win), Some(set)) = (hand.win, a.winning()) else {
+    let (Some(win), Some(set)) = (hand.win(), a.winning()) else {
         return false;
     };
     // As in `by_completing`: a copy may still come (the tile is not the winning one, so
     // its own copies are those held before the win).
-    let live = |t: Tile| own.get(t) + hand.seen.get(t) < 4;
+    let live = |t: Tile| own.get(t) + hand.seen().get(t) < 4;
     let index = set.tile.index();
     match set.kind {
         SetKind::Chow => {

@@ -194,7 +194,7 @@ impl HandElems {
         self.tile_flags = [0; Tile::COUNT];
         let mut by_number = [0u8; 10];
         for tile in TileSet::held(own).iter() {
-            let e = tile_elem(tile, own.get(tile), hand.seat, hand.prevailing);
+            let e = tile_elem(tile, own.get(tile), hand.seat(), hand.prevailing());
             self.tile_flags[tile.index()] = e.flags;
             by_number[usize::from(e.number)] += e.copies;
             self.tiles.push(e);
@@ -206,7 +206,7 @@ impl HandElems {
         }
         self.bonus.clear();
         self.bonus
-            .extend(hand.bonus.iter().map(|&b| bonus_elem(b, hand.seat)));
+            .extend(hand.bonus().iter().map(|&b| bonus_elem(b, hand.seat())));
     }
 }
 
@@ -243,14 +243,14 @@ pub fn reading(
 
 /// The winning tile's index, or -1.
 pub fn winning_tile(hand: &Hand) -> i64 {
-    hand.win.map_or(-1, |w| w.tile.index() as i64)
+    hand.win().map_or(-1, |w| w.tile.index() as i64)
 }
 
 /// The concealed-hand flag of a hand read as a special shape: all its sets are declared
 /// concealed and the winning tile was not claimed.
 pub fn concealed_flag(hand: &Hand) -> u64 {
-    let claimed = hand.win.is_some_and(|w| w.from.is_claimed());
-    if !claimed && hand.melds.iter().all(|m| m.counts_as_concealed()) {
+    let claimed = hand.win().is_some_and(|w| w.from.is_claimed());
+    if !claimed && hand.melds().iter().all(|m| m.counts_as_concealed()) {
         hf::CONCEALED_HAND
     } else {
         0
@@ -260,13 +260,13 @@ pub fn concealed_flag(hand: &Hand) -> u64 {
 /// The hand's flags that do not depend on the arrangement, but for `only_possible`.
 pub fn hand_flags(hand: &Hand) -> u64 {
     let mut flags = 0;
-    if hand.seat == Wind::East {
+    if hand.seat() == Wind::East {
         flags |= hf::DEALER;
     }
-    if hand.original_call {
+    if hand.original_call() {
         flags |= hf::ORIGINAL_CALL;
     }
-    let Some(win) = hand.win else {
+    let Some(win) = hand.win() else {
         return flags;
     };
     flags |= hf::WINNER;

@@ -18,7 +18,7 @@ use super::facts::{HandElems, concealed_flag, hand_flags, reading, winning_tile}
 use super::items::{Applied, apply, invalid};
 use super::{Choice, Fired, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
-use crate::hand::{Hand, Win, WinSource};
+use crate::hand::Hand;
 use crate::predicate::facts::{Elem, Facts, hand as hf};
 use crate::rules::Rules;
 use crate::tiles::Tile;
@@ -42,10 +42,10 @@ pub fn score(rules: &Rules, hand: &Hand) -> ScoreCard {
     let mut hand_facts = Facts::of_hand(&elems.tiles, &elems.bonus);
     hand_facts.flags = base_flags | concealed_flag(hand);
     hand_facts.winning_tile = winning_tile(hand);
-    hand_facts.winning_tile_seen = hand.win.map_or(0, |w| i64::from(hand.seen.get(w.tile)));
+    hand_facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
     hand_facts.calling = &calling;
     // Special shapes are read from the tiles of a hand without declared sets.
-    let shapes = if hand.melds.is_empty() {
+    let shapes = if hand.melds().is_empty() {
         (0..)
             .zip(&rules.shapes)
             .filter(|(_, shape)| shape.holds(&hand_facts, Elem::default()))
@@ -125,10 +125,7 @@ fn calling_for(rules: &Rules, hand: &Hand) -> Vec<usize> {
     }
     let own = hand.own_tiles();
     for tile in Tile::all().filter(|&t| own.get(t) < 4) {
-        let mut completed = hand.clone();
-        completed.concealed.add(tile);
-        completed.win = Some(Win::plain(tile, WinSource::Wall));
-        let card = score(rules, &completed);
+        let card = score(rules, &hand.won_with(tile));
         if !card.totals.valid {
             continue;
         }

@@ -4,6 +4,8 @@
 //! readers that check keys and types and add a [`Diagnostic`] for each mistake instead of
 //! stopping at the first, so that a file's problems are all reported at once.
 
+pub mod json;
+
 use std::ops::Range;
 
 use toml::Spanned;

@@ -1,144 +1,45 @@
-//! Corpora: many hands, one JSON object per line, with the keys of a hand file.
+//! Corpus lines, sooner: the hands the plain reader ([`crate::hand::line`]) reads from the
+//! lines `mjrules gen` writes, without its general JSON reader or its diagnostics.
 //!
-//! In: JSON Lines text (`mjrules gen` writes it). Out: [`Hand`]s, read fast (a typed record
-//! borrowing the line's strings, the tile notation read without allocating, then the same
-//! checks as a hand file); a line that fails is read again as a hand file, so that its
-//! diagnostic is the one a hand file would get. And back: a hand as one JSON line.
+//! In: one line's bytes. Out: the hand, or `None` for a line this reader does not take (a
+//! mistake, an escape, a byte outside ASCII, keys in another order than written, …), which
+//! the plain reader then reads, to accept it or to say what is wrong. The line is scanned
+//! into a record borrowing its strings ([`scan`]), the tile notation read without
+//! allocating, the commonest forms of a word at once; the parts are checked by
+//! [`Hand::new`], as every reader's are. The tests hold it to the plain reader on generated
+//! and mutated lines.
 
 mod scan;
 
 use arrayvec::ArrayVec;
-use serde::{Deserialize, Serialize};
 
-use crate::diagnostic::InputError;
-use crate::hand::{Bonus, Hand, Melds, Win, WinSource, parse_hand};
-use crate::render::hand_toml;
+use crate::hand::{Hand, HandParts, MAX_MELDS, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{AnyTile, BonusKind, BonusTile, Tile, TileCounts, Wind, read_tiles};
+use crate::words;
 use scan::{LineRecord, scan};
 
-/// One line of a corpus.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct HandRecord {
-    /// `seat`.
-    pub seat: String,
-    /// `prevailing`.
-    pub prevailing: String,
-    /// `concealed`.
-    pub concealed: String,
-    /// `melds`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub melds: Vec<String>,
-    /// `bonus`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bonus: Vec<String>,
-    /// `seen`.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub seen: String,
-    /// `original-call` (for a player who did not go out).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub original_call: bool,
-    /// `win`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub win: Option<WinRecord>,
-}
-
-/// The `win` object of a corpus line.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct WinRecord {
-    /// `tile`.
-    pub tile: String,
-    /// `from`.
-    pub from: String,
-    /// `discarder`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub discarder: Option<String>,
-    /// `last`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub last: bool,
-    /// `original-call`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub original_call: bool,
-    /// `heavenly`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub heavenly: bool,
-    /// `kong-on-kong`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub kong_on_kong: bool,
-    /// `late`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub late: bool,
-    /// `completes`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub completes: Option<String>,
-}
-
-/// Why a corpus line could not be read.
-#[derive(Debug)]
-pub enum LineError {
-    /// Not JSON of the right shape.
-    Json(serde_json::Error),
-    /// A hand with problems, as a hand file would report them.
-    Hand(Box<InputError>),
-    /// The line's bytes are not UTF-8.
-    NotUtf8,
-}
-
-/// Reads one corpus line, given as bytes.
-///
-/// The fast path (`scan::scan`) borrows the line's strings and reads the tile notation
-/// without allocating; it takes only lines of ASCII, so the bytes need no UTF-8 check. A
-/// line it does not take is checked as UTF-8 and read again as a hand file, which gives the
-/// same hand for any line it accepts and the hand file's diagnostics for any it refuses.
-pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
+/// Reads one corpus line fast: the hand, or `None` when the line is left to the plain
+/// reader.
+pub fn read_line(line: &[u8]) -> Option<Hand> {
     let mut record = LineRecord::default();
-    if scan(line, &mut record).is_some()
-        && let Some(hand) = build(&record)
-    {
-        return Ok(hand);
-    }
-    read_line_slowly(std::str::from_utf8(line).map_err(|_| LineError::NotUtf8)?)
+    scan(line, &mut record)?;
+    build(&record)
 }
 
-/// Reads one corpus line by the slow path alone: `serde_json` into the owned record, then
-/// the record as a hand file. [`read_line`] gives the same answer, faster; this one is the
-/// reference it is checked against (property tests, the `corpus_line` fuzz target).
-pub fn read_line_slowly(line: &str) -> Result<Hand, LineError> {
-    let record: HandRecord = serde_json::from_str(line).map_err(LineError::Json)?;
-    parse_hand("line", &record_toml(&record)).map_err(|e| LineError::Hand(Box::new(e)))
-}
-
-/// A hand as one corpus line.
-pub fn write_line(hand: &Hand) -> String {
-    let text = hand_toml(hand);
-    let record: HandRecord = record_from_toml(&text);
-    serde_json::to_string(&record).expect("a record serializes")
-}
-
-fn record_from_toml(text: &str) -> HandRecord {
-    toml::from_str(text).expect("hand_toml writes a valid hand file")
-}
-
-/// A record as hand-file TOML.
-fn record_toml(record: &HandRecord) -> String {
-    toml::to_string(record).expect("a record serializes to TOML")
-}
-
-/// Builds a hand from a record, with the checks of a hand file; `None` on any problem.
+/// Builds a hand from a record; `None` on anything this reader does not take or
+/// [`Hand::new`] refuses.
 fn build(r: &LineRecord<'_>) -> Option<Hand> {
     let seat = Wind::from_name(r.seat)?;
     let prevailing = Wind::from_name(r.prevailing)?;
     let concealed = playing(r.concealed)?;
     let seen = playing(r.seen)?;
     // The record holds at most as many melds as a hand does.
-    let mut melds = Melds::new();
+    let mut melds: ArrayVec<Set, MAX_MELDS> = ArrayVec::new();
     for text in &r.melds {
-        melds.push(meld(text, seat)?);
+        melds.push(meld(text)?);
     }
-    // Each bonus tile at most once: `bonus` never holds more than there are.
-    let mut bonus = Bonus::new();
+    let mut bonus: ArrayVec<BonusTile, { BonusTile::COUNT }> = ArrayVec::new();
     for text in &r.bonus {
         let before = bonus.len();
         tiles_in(
@@ -146,86 +47,49 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
             &mut bonus,
             |bonus| bonus.truncate(before),
             |bonus, t| match t {
-                AnyTile::Bonus(b) if !bonus.contains(&b) => {
-                    bonus.push(b);
-                    Some(())
-                }
-                _ => None,
+                AnyTile::Bonus(b) => bonus.try_push(b).ok(),
+                AnyTile::Playing(_) => None,
             },
         )?;
     }
-    bonus.sort();
     let win = match &r.win {
         None => None,
-        Some(w) => {
-            let tile = one_tile(w.tile)?;
-            let from = match w.from {
-                b"wall" => WinSource::Wall,
-                b"discard" => WinSource::Discard,
-                b"loose" => WinSource::Loose,
-                b"robbed-kong" => WinSource::RobbedKong,
-                _ => return None,
-            };
-            let discarder = match w.discarder {
+        Some(w) => Some(Win {
+            tile: one_tile(w.tile)?,
+            from: words::read(&WinSource::WORDS, w.from)?,
+            discarder: match w.discarder {
                 None => None,
-                Some(d) => {
-                    let d = Wind::from_name(d)?;
-                    if d == seat || !from.is_claimed() {
-                        return None;
-                    }
-                    Some(d)
-                }
-            };
-            if concealed.get(tile) == 0 {
-                return None;
-            }
-            let completes = match w.completes {
+                Some(d) => Some(Wind::from_name(d)?),
+            },
+            last: w.last,
+            heavenly: w.heavenly,
+            kong_on_kong: w.kong_on_kong,
+            late: w.late,
+            completes: match w.completes {
                 None => None,
                 Some(text) => {
                     let tiles = playing_list(text)?;
-                    let shape = match tiles.as_slice() {
+                    Some(match tiles.as_slice() {
                         [a, b] if a == b => (SetKind::Pair, *a),
                         _ => shape_of(&tiles).filter(|(k, _)| *k != SetKind::Kong)?,
-                    };
-                    if !tiles.contains(&tile) {
-                        return None;
-                    }
-                    Some(shape)
+                    })
                 }
-            };
-            Some(Win {
-                tile,
-                from,
-                discarder,
-                last: w.last,
-                heavenly: w.heavenly,
-                kong_on_kong: w.kong_on_kong,
-                late: w.late,
-                completes,
-            })
-        }
+            },
+        }),
     };
-    let mut all = concealed;
-    all.add_all(&seen);
-    melds
-        .iter()
-        .for_each(|m| m.tiles().for_each(|t| all.add(t)));
-    let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
-    let total = concealed.total() + melds.iter().map(|m| m.kind.size()).sum::<usize>();
-    let expected = if win.is_some() { 14 } else { 13 } + kongs;
-    if total != expected || Tile::all().any(|t| all.get(t) > 4) {
-        return None;
-    }
-    Some(Hand {
-        seat,
-        prevailing,
-        concealed,
-        melds,
-        bonus,
+    Hand::new(HandParts {
+        seat: Some(seat),
+        prevailing: Some(prevailing),
+        concealed: Some(concealed),
+        melds: &melds,
+        bonus: &bonus,
         seen,
         win,
         original_call: r.original_call || r.win.as_ref().is_some_and(|w| w.original_call),
+        partial: false,
+        incomplete: false,
     })
+    .ok()
 }
 
 /// The playing tiles of `text`, counted.
@@ -386,7 +250,7 @@ fn set_shape(text: &[u8]) -> Option<(SetKind, Tile)> {
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
 /// letter ends the tiles, as in the hand-file reader. The text is a string the scanner
 /// took: ASCII without control characters, so its words are split at spaces.
-fn meld(text: &[u8], seat: Wind) -> Option<Set> {
+fn meld(text: &[u8]) -> Option<Set> {
     debug_assert!(
         text.iter().all(|b| (b' '..=0x7f).contains(b)),
         "the scanner's strings are ASCII without control characters"
@@ -420,20 +284,11 @@ fn meld(text: &[u8], seat: Wind) -> Option<Set> {
     let mut exposure_given = false;
     for word in words.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
         if let Some(who) = word.strip_prefix(b"from=") {
-            let w = Wind::from_name(who)?;
-            if w == seat {
-                return None;
-            }
-            set.from = Some(w);
+            set.from = Some(Wind::from_name(who)?);
             continue;
         }
-        let e = match word {
-            b"exposed" => Exposure::Exposed,
-            b"concealed" => Exposure::Concealed,
-            b"claimed" => Exposure::Claimed,
-            _ => return None,
-        };
-        if exposure_given || (e != Exposure::Exposed && kind != SetKind::Kong) {
+        let e = words::read(&Exposure::WORDS, word)?;
+        if exposure_given {
             return None;
         }
         exposure_given = true;
@@ -453,8 +308,53 @@ fn words_start(text: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use serde::{Deserialize, Serialize};
+
     use super::*;
+    use crate::corpus::{LineError, read_line as read_any_line, write_line};
+    use crate::hand::line;
     use crate::random::HandGenerator;
+
+    /// One line of a corpus, as serde writes and reads it: the tests change its fields.
+    #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+    #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+    struct HandRecord {
+        seat: String,
+        prevailing: String,
+        concealed: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        melds: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        bonus: Vec<String>,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        seen: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        original_call: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        win: Option<WinRecord>,
+    }
+
+    /// The `win` object of a corpus line.
+    #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+    #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+    struct WinRecord {
+        tile: String,
+        from: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discarder: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        last: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        original_call: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        heavenly: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        kong_on_kong: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        completes: Option<String>,
+    }
 
     #[test]
     fn lines_round_trip() {
@@ -466,7 +366,7 @@ mod tests {
         let mut with_seen = 0;
         for _ in 0..2000 {
             let hand = g.corpus_hand(false);
-            with_seen += usize::from(hand.seen.total() > 0);
+            with_seen += usize::from(hand.seen().total() > 0);
             let line = write_line(&hand);
             assert_eq!(fast_path(&line).as_ref(), Some(&hand), "{line}");
             assert_eq!(slow_path(&line), Some(hand), "{line}");
@@ -583,13 +483,13 @@ mod tests {
         ) {
             let mut g = HandGenerator::new(seed);
             let hand = if winner { g.winning_hand() } else { g.waiting_hand() };
-            let mut record: HandRecord = record_from_toml(&hand_toml(&hand));
+            let mut record: HandRecord = serde_json::from_str(&write_line(&hand)).unwrap();
             for change in changes {
                 mutate(&mut record, change);
             }
             let line = serde_json::to_string(&record).unwrap();
             let fast = fast_path(&line);
-            let slow = parse_hand("line", &record_toml(&record)).ok();
+            let slow = line::read(&line).ok();
             if line.contains('\\') || !line.is_ascii() {
                 // Escaped strings are not borrowed, and only ASCII is read fast: the slow
                 // path reads the rest.
@@ -600,8 +500,8 @@ mod tests {
         }
     }
 
-    fn slow_path(line: &str) -> Option<Hand> {
-        read_line_slowly(line).ok()
+    fn slow_path(text: &str) -> Option<Hand> {
+        line::read(text).ok()
     }
 
     /// True when the fast path's JSON reader takes the line.
@@ -611,9 +511,7 @@ mod tests {
 
     /// The hand the fast path alone reads from the line.
     fn fast_path(line: &str) -> Option<Hand> {
-        let mut record = LineRecord::default();
-        scan(line.as_bytes(), &mut record)?;
-        build(&record)
+        read_line(line.as_bytes())
     }
 
     proptest::proptest! {
@@ -644,7 +542,7 @@ mod tests {
             }
             let slowly = std::str::from_utf8(&line).ok().and_then(slow_path);
             let shown = String::from_utf8_lossy(&line);
-            proptest::prop_assert_eq!(read_line(&line).ok(), slowly, "{}", shown);
+            proptest::prop_assert_eq!(read_any_line(&line).ok(), slowly, "{}", shown);
         }
     }
 
@@ -653,18 +551,18 @@ mod tests {
         // Whitespace anywhere, keys in any order, null for an absent win or discarder.
         let line = " { \"prevailing\" :\"east\",\t\"seat\": \"south\", \"win\": null, \
                     \"concealed\": \"123m 456m 789m 11z 22z\" } ";
-        let hand = read_line(line.as_bytes()).unwrap();
+        let hand = read_any_line(line.as_bytes()).unwrap();
         assert_eq!(Some(hand.clone()), slow_path(line));
         assert!(scans(line), "the fast path takes it");
-        assert_eq!(hand.seat, Wind::South);
+        assert_eq!(hand.seat(), Wind::South);
         // An escape is left to the slow path, which reads it.
         let escaped = line.replace("\"east\"", "\"\\u0065ast\"");
         assert!(!scans(&escaped));
-        assert_eq!(read_line(escaped.as_bytes()).unwrap(), hand);
+        assert_eq!(read_any_line(escaped.as_bytes()).unwrap(), hand);
         // A repeated key is refused by both.
         let repeated = line.replace("\"win\": null", "\"seat\": \"west\"");
         assert!(!scans(&repeated));
-        assert!(read_line(repeated.as_bytes()).is_err());
+        assert!(read_any_line(repeated.as_bytes()).is_err());
     }
 
     #[test]
@@ -675,13 +573,13 @@ mod tests {
         let unicode = ascii.replace("123m", "\u{1F007}\u{1F008}\u{1F009}");
         assert!(!scans(&unicode));
         assert_eq!(
-            read_line(unicode.as_bytes()).unwrap(),
-            read_line(ascii.as_bytes()).unwrap()
+            read_any_line(unicode.as_bytes()).unwrap(),
+            read_any_line(ascii.as_bytes()).unwrap()
         );
         // Bytes that are not UTF-8 are refused, and said to be.
         let mut bytes = ascii.as_bytes().to_vec();
         bytes[12] = 0xFF;
-        assert!(matches!(read_line(&bytes), Err(LineError::NotUtf8)));
+        assert!(matches!(read_any_line(&bytes), Err(LineError::NotUtf8)));
     }
 
     #[test]
@@ -694,8 +592,8 @@ mod tests {
             .replace('\n', "");
         let fast = fast_path(&line).expect("the fast path reads it");
         assert_eq!(Some(fast.clone()), slow_path(&line));
-        assert_eq!(fast.melds[0].kind, SetKind::Chow);
-        assert_eq!(fast.melds[0].from, Some(Wind::East));
+        assert_eq!(fast.melds()[0].kind, SetKind::Chow);
+        assert_eq!(fast.melds()[0].from, Some(Wind::East));
         // A word between tiles ends the tiles, so `2m exposed 3m 4m` is refused by both.
         let split = line.replace("2m 3m 4m from=east", "2m exposed 3m 4m");
         assert!(fast_path(&split).is_none());
@@ -703,19 +601,21 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_line_gets_the_hand_file_diagnostic() {
+    fn a_bad_line_gets_the_hand_file_diagnostic_in_the_line() {
         let line = r#"{"seat":"sout","prevailing":"east","concealed":"123m"}"#;
-        let Err(LineError::Hand(e)) = read_line(line.as_bytes()) else {
+        let Err(LineError::Invalid(problems)) = read_any_line(line.as_bytes()) else {
             panic!()
         };
-        assert!(
-            e.problems()
-                .iter()
-                .any(|p| p.message == "`sout` is not a wind")
-        );
-        let Err(LineError::Json(e)) = read_line(br#"{"seat": 1}"#) else {
+        let wind = problems
+            .iter()
+            .find(|p| p.message == "`sout` is not a wind")
+            .expect("the hand file's diagnostic");
+        assert_eq!(&line[wind.span.clone()], "\"sout\"");
+        let line = r#"{"seat": 1}"#;
+        let Err(LineError::Invalid(problems)) = read_any_line(line.as_bytes()) else {
             panic!()
         };
-        assert!(e.to_string().contains("invalid type"), "{e}");
+        assert_eq!(problems[0].message, "`seat` must be a string");
+        assert_eq!(&line[problems[0].span.clone()], "1");
     }
 }

@@ -2,19 +2,20 @@
 //!
 //! In: a hand string in Kajongg's notation (described in
 //! `../shared/anchors/kajongg-scoring-cases.md`, section 1) and the player's seat and the
-//! prevailing wind, which the string does not hold. Out: a [`Hand`], or every notation error
-//! with its bytes in the string.
+//! prevailing wind, which the string does not hold. Out: a [`Hand`], or every problem with its
+//! bytes in the string.
 //!
 //! A hand of 14 tiles or more (plus one per kong) is a Mah-Jong claim and becomes a winner's
 //! hand; fewer tiles are a hand that did not go out, scored for what it shows (Kajongg scores
-//! partial hands too, so their tile count is not checked). Lowercase melds of three or four
-//! tiles are declared sets; everything else (uppercase melds, pairs, the `R` rest) is
-//! concealed and is arranged freely, as Kajongg does with the rest.
+//! partial hands too: [`HandParts::partial`]). Lowercase melds of three or four tiles are
+//! declared sets; everything else (uppercase melds, pairs, the `R` rest) is concealed and is
+//! arranged freely, as Kajongg does with the rest. The hand is checked by [`Hand::new`], as
+//! every reader's is.
 
 use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, InputError};
-use crate::hand::{Bonus, Hand, MAX_MELDS, Melds, Win, WinSource};
+use crate::hand::{Hand, HandParts, HandProblem, MAX_MELDS, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Suit, Tile, TileCounts, Wind};
 
@@ -134,16 +135,63 @@ pub fn parse_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, I
     read_kajongg(text, seat, prevailing).map_err(|e| InputError::new("<kajongg>", text, e))
 }
 
+/// What the tokens of a Kajongg string hold, read one by one.
+#[derive(Default)]
+struct Tokens {
+    concealed: TileCounts,
+    /// The declared sets, each with its bytes.
+    melds: Vec<(Set, Range<usize>)>,
+    /// The bonus tiles, each with its bytes.
+    bonus: Vec<(BonusTile, Range<usize>)>,
+    /// The last tile and the meld it completed.
+    last: Option<(KTile, Vec<KTile>)>,
+    /// The source letter of the last tile, with its byte.
+    source: Option<(char, Range<usize>)>,
+    original_call: bool,
+    kong_on_kong: bool,
+}
+
 fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut concealed = TileCounts::default();
-    let mut melds = Melds::new();
-    let mut bonus = Bonus::new();
-    let mut last: Option<(KTile, Vec<KTile>)> = None;
-    let mut source: Option<(char, Range<usize>)> = None;
-    let mut original_call = false;
-    let mut kong_on_kong = false;
+    let mut tokens = read_tokens(text, &mut errors);
+    let win = read_win(&mut tokens, text, &mut errors)?;
+    let sets: Vec<Set> = tokens.melds.iter().map(|(set, _)| *set).collect();
+    let bonus: Vec<BonusTile> = tokens.bonus.iter().map(|(b, _)| *b).collect();
+    let parts = HandParts {
+        seat: Some(seat),
+        prevailing: Some(prevailing),
+        concealed: Some(tokens.concealed),
+        melds: &sets,
+        bonus: &bonus,
+        seen: TileCounts::default(),
+        win,
+        original_call: tokens.original_call,
+        // Kajongg scores a hand that did not go out for what it shows.
+        partial: true,
+        incomplete: !errors.is_empty(),
+    };
+    match Hand::new(parts) {
+        Ok(hand) => Ok(hand),
+        Err(problems) => {
+            let whole = 0..text.len();
+            errors.extend(problems.iter().map(|p| {
+                p.at(match p {
+                    HandProblem::TooManyMelds { meld }
+                    | HandProblem::ClaimedFromOwnSeat { meld, .. }
+                    | HandProblem::OnlyAKong { meld, .. } => tokens.melds[*meld].1.clone(),
+                    HandProblem::SecondBonus { index, .. } => tokens.bonus[*index].1.clone(),
+                    _ => whole.clone(),
+                })
+            }));
+            Err(errors)
+        }
+    }
+}
 
+/// Reads every token of `text`: the rest (`R…`), the last tile (`L…`), the announcements
+/// (`m…`), and melds.
+fn read_tokens(text: &str, errors: &mut Vec<Diagnostic>) -> Tokens {
+    let mut tokens = Tokens::default();
     let mut offset = 0;
     for token in text.split(' ') {
         let start = offset;
@@ -154,9 +202,9 @@ fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Di
         let end = start + token.len();
         match token.as_bytes()[0] {
             b'R' => {
-                for t in tiles_in(text, start + 1, end, &mut errors) {
+                for t in tiles_in(text, start + 1, end, errors) {
                     match t.tile {
-                        KAny::Playing(p) => concealed.add(p),
+                        KAny::Playing(p) => tokens.concealed.add(p),
                         KAny::Bonus(_) => errors.push(mistake(
                             t.span,
                             "bonus tiles stand alone, not in the rest".into(),
@@ -165,10 +213,10 @@ fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Di
                 }
             }
             b'L' => {
-                let tiles = tiles_in(text, start + 1, end, &mut errors);
+                let tiles = tiles_in(text, start + 1, end, errors);
                 match tiles.split_first() {
                     Some((tile, meld)) if matches!(tile.tile, KAny::Playing(_)) => {
-                        last = Some((tile.clone(), meld.to_vec()));
+                        tokens.last = Some((tile.clone(), meld.to_vec()));
                     }
                     _ => errors.push(mistake(
                         start..end,
@@ -179,126 +227,123 @@ fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Di
             b'm' => {
                 let mut chars = token[1..].char_indices();
                 if let Some((i, c)) = chars.next() {
-                    source = Some((c, start + 1 + i..start + 2 + i));
+                    tokens.source = Some((c, start + 1 + i..start + 2 + i));
                 }
                 for (i, c) in chars {
                     match c {
-                        'a' => original_call = true,
-                        't' => kong_on_kong = true,
-                        _ => errors.push(mistake(start + 1 + i..start + 2 + i, format!("`{c}` is not an announcement (`a` original call, `t` twofold fortune)"))),
+                        'a' => tokens.original_call = true,
+                        't' => tokens.kong_on_kong = true,
+                        _ => errors.push(mistake(
+                            start + 1 + i..start + 2 + i,
+                            format!(
+                                "`{c}` is not an announcement (`a` original call, `t` twofold fortune)"
+                            ),
+                        )),
                     }
                 }
             }
             _ => {
-                let tiles = tiles_in(text, start, end, &mut errors);
-                read_meld(&tiles, &mut concealed, &mut melds, &mut bonus, &mut errors);
+                let tiles = tiles_in(text, start, end, errors);
+                read_meld(&tiles, &mut tokens, errors);
             }
         }
     }
+    tokens
+}
 
-    let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
-    let meld_tiles: usize = melds.iter().map(|m| m.kind.size()).sum();
-    let winner = concealed.total() + meld_tiles >= 14 + kongs;
-    let mut win = None;
-    if winner {
-        let (tile, claimed, completes) = match &last {
-            Some((t, meld)) => {
-                let KAny::Playing(tile) = t.tile else {
-                    unreachable!("checked when read")
-                };
-                let completes = playing(meld).and_then(|m| completed_shape(&m));
-                (tile, !t.upper, completes)
-            }
-            None => match concealed.tiles().last() {
-                Some(t) => (t, false, None),
-                None => {
-                    errors.push(mistake(
-                        0..text.len(),
-                        "a Mah-Jong hand needs its last tile (`L…`)".into(),
-                    ));
-                    return Err(errors);
-                }
-            },
-        };
-        // A last tile that completed a declared meld (Kajongg shows a set completed by a
-        // claimed discard as exposed): that meld is read from the concealed tiles instead, so
-        // that the winning tile completes it there. The meld named after `L` is taken if it
-        // was declared; otherwise the first declared meld holding the tile, if the concealed
-        // tiles do not hold it.
-        let named = completes.and_then(|(kind, first)| {
-            melds
-                .iter()
-                .position(|m| m.kind == kind && m.tile == first && m.kind != SetKind::Kong)
-        });
-        let holding = (concealed.get(tile) == 0)
-            .then(|| {
-                melds
-                    .iter()
-                    .position(|m| m.kind != SetKind::Kong && m.contains(tile))
-            })
-            .flatten();
-        if let Some(at) = named.or(holding) {
-            let meld = melds.remove(at);
-            meld.tiles().for_each(|t| concealed.add(t));
-        }
-        // The case of the last tile says whether it was claimed; the source letter adds
-        // where it came from (a lowercase last tile with `w` or `z` is still a claim).
-        let drawn_or_claimed = if claimed {
-            WinSource::Discard
-        } else {
-            WinSource::Wall
-        };
-        let (from, last_tile, heavenly) = match source {
-            Some(('w', _)) => (drawn_or_claimed, false, false),
-            Some(('d', _)) => (WinSource::Discard, false, false),
-            Some(('z', _)) => (drawn_or_claimed, true, false),
-            Some(('Z', _)) => (WinSource::Discard, true, false),
-            Some(('e', _)) => (WinSource::Loose, false, false),
-            Some(('1', _)) => (WinSource::Wall, false, true),
-            Some(('k', _)) => (WinSource::RobbedKong, false, false),
-            Some(('.', _)) | None => (drawn_or_claimed, false, false),
-            Some((c, span)) => {
-                errors.push(mistake(
-                    span,
-                    format!("`{c}` is not a source of the last tile (`. w d z Z e 1 k`)"),
-                ));
-                (WinSource::Wall, false, false)
-            }
-        };
-        win = Some(Win {
-            tile,
-            from,
-            discarder: None,
-            last: last_tile,
-            heavenly,
-            kong_on_kong,
-            late: false,
-            completes,
-        });
-    }
-    let mut all = concealed;
-    melds
+/// The win of a hand of 14 tiles or more (plus one per kong), from its last tile and its
+/// source letter; none for a smaller hand. A winning hand without a last tile is a mistake
+/// that stops the reading.
+fn read_win(
+    tokens: &mut Tokens,
+    text: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Result<Option<Win>, Vec<Diagnostic>> {
+    let kongs = tokens
+        .melds
         .iter()
-        .for_each(|m| m.tiles().for_each(|t| all.add(t)));
-    for tile in Tile::all() {
-        if all.get(tile) > 4 {
-            errors.push(mistake(0..text.len(), format!("more than four `{tile}`")));
+        .filter(|(m, _)| m.kind == SetKind::Kong)
+        .count();
+    let meld_tiles: usize = tokens.melds.iter().map(|(m, _)| m.kind.size()).sum();
+    if tokens.concealed.total() + meld_tiles < 14 + kongs {
+        return Ok(None);
+    }
+    let (tile, claimed, completes) = match &tokens.last {
+        Some((t, meld)) => {
+            let KAny::Playing(tile) = t.tile else {
+                unreachable!("checked when read")
+            };
+            let completes = playing(meld).and_then(|m| completed_shape(&m));
+            (tile, !t.upper, completes)
         }
+        None => match tokens.concealed.tiles().last() {
+            Some(t) => (t, false, None),
+            None => {
+                errors.push(mistake(
+                    0..text.len(),
+                    "a Mah-Jong hand needs its last tile (`L…`)".into(),
+                ));
+                return Err(std::mem::take(errors));
+            }
+        },
+    };
+    // A last tile that completed a declared meld (Kajongg shows a set completed by a
+    // claimed discard as exposed): that meld is read from the concealed tiles instead, so
+    // that the winning tile completes it there. The meld named after `L` is taken if it
+    // was declared; otherwise the first declared meld holding the tile, if the concealed
+    // tiles do not hold it.
+    let named = completes.and_then(|(kind, first)| {
+        tokens
+            .melds
+            .iter()
+            .position(|(m, _)| m.kind == kind && m.tile == first && m.kind != SetKind::Kong)
+    });
+    let holding = (tokens.concealed.get(tile) == 0)
+        .then(|| {
+            tokens
+                .melds
+                .iter()
+                .position(|(m, _)| m.kind != SetKind::Kong && m.contains(tile))
+        })
+        .flatten();
+    if let Some(at) = named.or(holding) {
+        let (meld, _) = tokens.melds.remove(at);
+        meld.tiles().for_each(|t| tokens.concealed.add(t));
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    bonus.sort();
-    Ok(Hand {
-        seat,
-        prevailing,
-        concealed,
-        melds,
-        bonus,
-        seen: TileCounts::default(),
-        win,
-        original_call,
-    })
+    // The case of the last tile says whether it was claimed; the source letter adds
+    // where it came from (a lowercase last tile with `w` or `z` is still a claim).
+    let drawn_or_claimed = if claimed {
+        WinSource::Discard
+    } else {
+        WinSource::Wall
+    };
+    let (from, last, heavenly) = match tokens.source.clone() {
+        Some(('w', _)) => (drawn_or_claimed, false, false),
+        Some(('d', _)) => (WinSource::Discard, false, false),
+        Some(('z', _)) => (drawn_or_claimed, true, false),
+        Some(('Z', _)) => (WinSource::Discard, true, false),
+        Some(('e', _)) => (WinSource::Loose, false, false),
+        Some(('1', _)) => (WinSource::Wall, false, true),
+        Some(('k', _)) => (WinSource::RobbedKong, false, false),
+        Some(('.', _)) | None => (drawn_or_claimed, false, false),
+        Some((c, span)) => {
+            errors.push(mistake(
+                span,
+                format!("`{c}` is not a source of the last tile (`. w d z Z e 1 k`)"),
+            ));
+            (WinSource::Wall, false, false)
+        }
+    };
+    Ok(Some(Win {
+        tile,
+        from,
+        discarder: None,
+        last,
+        heavenly,
+        kong_on_kong: tokens.kong_on_kong,
+        late: false,
+        completes,
+    }))
 }
 
 /// The set a last tile's meld names: a chow or pung (`Lc1c1c2c3`), or a pair (`Lc5c5c5`).
@@ -310,28 +355,19 @@ fn completed_shape(meld: &[Tile]) -> Option<(SetKind, Tile)> {
 }
 
 /// Files one meld token: bonus tiles, a declared set, or concealed tiles.
-fn read_meld(
-    tiles: &[KTile],
-    concealed: &mut TileCounts,
-    melds: &mut Melds,
-    bonus: &mut Bonus,
-    errors: &mut Vec<Diagnostic>,
-) {
+fn read_meld(tiles: &[KTile], tokens: &mut Tokens, errors: &mut Vec<Diagnostic>) {
     if tiles.iter().all(|t| matches!(t.tile, KAny::Bonus(_))) {
         for t in tiles {
             if let KAny::Bonus(b) = t.tile {
-                if bonus.contains(&b) {
-                    errors.push(mistake(t.span.clone(), "a bonus tile appears twice".into()));
-                } else {
-                    bonus.push(b);
-                }
+                tokens.bonus.push((b, t.span.clone()));
             }
         }
         return;
     }
+    let span = tiles[0].span.start..tiles[tiles.len() - 1].span.end;
     let Some(set_tiles) = playing(tiles) else {
         errors.push(mistake(
-            tiles[0].span.start..tiles[tiles.len() - 1].span.end,
+            span,
             "a meld mixes bonus tiles with playing tiles".into(),
         ));
         return;
@@ -345,22 +381,22 @@ fn read_meld(
         _ => None,
     };
     match (exposure, shape_of(&set_tiles)) {
-        (Some(exposure), Some((kind, tile))) => {
-            let set = Set {
+        // A set beyond the fourth is refused where it stands, and not counted: the hand is
+        // read without it.
+        (Some(_), Some(_)) if tokens.melds.len() == MAX_MELDS => {
+            errors.push(HandProblem::TooManyMelds { meld: MAX_MELDS }.at(span))
+        }
+        (Some(exposure), Some((kind, tile))) => tokens.melds.push((
+            Set {
                 kind,
                 tile,
                 exposure,
                 declared: true,
                 from: None,
-            };
-            if melds.try_push(set).is_err() {
-                errors.push(mistake(
-                    tiles[0].span.start..tiles[tiles.len() - 1].span.end,
-                    format!("a hand has at most {MAX_MELDS} declared sets"),
-                ));
-            }
-        }
-        _ => set_tiles.iter().for_each(|&t| concealed.add(t)),
+            },
+            span,
+        )),
+        _ => set_tiles.iter().for_each(|&t| tokens.concealed.add(t)),
     }
 }
 
@@ -379,27 +415,27 @@ mod tests {
             Wind::North,
         )
         .unwrap();
-        let win = hand.win.unwrap();
+        let win = hand.win().unwrap();
         assert_eq!(win.tile, Tile::dragon(Dragon::White));
         assert_eq!(win.from, WinSource::Discard);
         assert_eq!(
             win.completes,
             Some((SetKind::Pair, Tile::dragon(Dragon::White)))
         );
-        assert_eq!(hand.melds.len(), 3);
-        assert_eq!(hand.concealed.total(), 5);
+        assert_eq!(hand.melds().len(), 3);
+        assert_eq!(hand.concealed().total(), 5);
     }
 
     #[test]
     fn kongs_by_case() {
         let hand = parse_kajongg("b8B8B8b8 c9c9c9C9 s1s1s1s1 fe", Wind::East, Wind::East).unwrap();
-        let exposures: Vec<Exposure> = hand.melds.iter().map(|m| m.exposure).collect();
+        let exposures: Vec<Exposure> = hand.melds().iter().map(|m| m.exposure).collect();
         assert_eq!(
             exposures,
             [Exposure::Concealed, Exposure::Claimed, Exposure::Exposed]
         );
-        assert!(hand.win.is_none());
-        assert_eq!(hand.bonus.len(), 1);
+        assert!(hand.win().is_none());
+        assert_eq!(hand.bonus().len(), 1);
     }
 
     #[test]
@@ -410,8 +446,8 @@ mod tests {
             Wind::East,
         )
         .unwrap();
-        let win = hand.win.unwrap();
-        assert!(win.last && hand.original_call && win.from == WinSource::Wall);
+        let win = hand.win().unwrap();
+        assert!(win.last && hand.original_call() && win.from == WinSource::Wall);
     }
 
     #[test]
@@ -427,7 +463,7 @@ mod tests {
         let text = "b1b1b1 b2b2b2 b3b3b3 b4b4b4 b5b5b5";
         let error = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
         let errors = error.problems();
-        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].span, 28..34);
         assert_eq!(errors[0].message, "a hand has at most 4 declared sets");
     }

@@ -1,0 +1,38 @@
+//! Corpora: many hands, one JSON object per line, with the keys of a hand file.
+//!
+//! In: JSON Lines text (`mjrules gen` writes it), one line at a time. Out: [`Hand`]s, read by
+//! the plan's fast reader where it takes the line ([`crate::plan::corpus`]), and otherwise
+//! by the plain reader ([`crate::hand::line`]), which gives every problem with its place in
+//! the line. And back: a hand as one JSON line.
+
+use crate::diagnostic::Diagnostic;
+use crate::hand::{Hand, line, write};
+use crate::plan;
+
+/// Why a corpus line could not be read.
+#[derive(Debug)]
+pub enum LineError {
+    /// The line's bytes are not UTF-8.
+    NotUtf8,
+    /// The line is not a hand: every problem, placed in the line.
+    Invalid(Vec<Diagnostic>),
+}
+
+/// Reads one corpus line, given as bytes: fast where it can, by the plain reader otherwise
+/// (the same hand for any line both read; the plain reader's diagnostics for any refused).
+pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
+    match plan::corpus::read_line(line) {
+        Some(hand) => Ok(hand),
+        None => read_line_slowly(std::str::from_utf8(line).map_err(|_| LineError::NotUtf8)?),
+    }
+}
+
+/// Reads one corpus line by the plain reader alone: what [`read_line`] is checked against.
+pub fn read_line_slowly(text: &str) -> Result<Hand, LineError> {
+    line::read(text).map_err(LineError::Invalid)
+}
+
+/// A hand as one corpus line.
+pub fn write_line(hand: &Hand) -> String {
+    write::to_json(hand)
+}

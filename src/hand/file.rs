@@ -1,0 +1,511 @@
+//! Hand files: a hand read from a table of a spanned document, every problem placed in the
+//! text.
+//!
+//! In: the text of a hand file (`../shared/design/contracts.md`, "A hand file"), or a table
+//! of a document that holds one (a seat of a deal file, a corpus line read as a table: see
+//! [`super::line`]). Out: a [`Hand`], or an [`InputError`] listing every problem with its
+//! place: the reader's own (keys, types, words, tile notation, the shape of a declared set)
+//! and those [`Hand::new`] finds in the parts read, placed where the part was written.
+
+use std::ops::Range;
+
+use toml::de::DeValue;
+
+use super::{Hand, HandParts, HandProblem, Part, Win, WinSource};
+use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
+use crate::document::{self, StrValue, TableReader, quoted_list};
+use crate::set::{Exposure, Set, SetKind, shape_of};
+use crate::tiles::{AnyTile, BonusTile, ParsedTile, Tile, TileCounts, Wind, parse_tiles};
+use crate::words;
+
+/// Reads and validates a hand file called `name`.
+pub fn parse_hand(name: &str, text: &str) -> Result<Hand, InputError> {
+    let mut problems = Vec::new();
+    let hand = match document::parse(text) {
+        Ok(doc) => {
+            let reader = TableReader::new(doc.get_ref(), doc.span(), "the hand");
+            read_hand(reader, text, None, None, &mut problems)
+        }
+        Err(problem) => {
+            problems.push(problem);
+            None
+        }
+    };
+    match hand {
+        Some(hand) if problems.is_empty() => Ok(hand),
+        _ => Err(InputError::new(name, text, problems)),
+    }
+}
+
+/// Reads a hand from a table of a document whose text is `source`. `seat` and `prevailing`
+/// are given when the table's place decides them (a seat of a deal file); otherwise the
+/// table's `seat` and `prevailing` keys do.
+/// Returns the hand when it has no problems; adds every problem found to `problems`.
+pub fn read_hand(
+    mut reader: TableReader<'_, '_>,
+    source: &str,
+    seat: Option<Wind>,
+    prevailing: Option<Wind>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Hand> {
+    let before = problems.len();
+    let seat = match seat {
+        Some(seat) => Some(seat),
+        None => reader
+            .require("seat", problems)
+            .and_then(|v| read_wind(v, "seat", source, problems)),
+    };
+    let prevailing = match prevailing {
+        Some(wind) => Some(wind),
+        None => reader
+            .require("prevailing", problems)
+            .and_then(|v| read_wind(v, "prevailing", source, problems)),
+    };
+    let concealed_value = reader
+        .require("concealed", problems)
+        .and_then(|v| document::expect_string(v, "concealed", source, problems));
+    let concealed = concealed_value
+        .as_ref()
+        .map(|v| read_playing(v, "concealed", problems));
+    let melds = read_melds(&mut reader, source, problems);
+    let bonus = read_bonus(&mut reader, source, problems);
+    let seen = reader
+        .string("seen", source, problems)
+        .map(|v| read_playing(&v, "seen", problems))
+        .unwrap_or_default();
+    let win = reader
+        .get("win")
+        .and_then(|v| read_win(v, source, problems));
+    // The original call, for a player who did not go out, at the top; for the winner, in
+    // `[win]` (the contracts page) or at the top.
+    let original_call =
+        reader.flag("original-call", problems) || win.as_ref().is_some_and(|w| w.original_call);
+    reader.finish(problems);
+
+    let counts =
+        |tiles: &[(Tile, Range<usize>)]| TileCounts::from_tiles(tiles.iter().map(|(t, _)| *t));
+    let sets: Vec<Set> = melds.iter().map(|m| m.set).collect();
+    let bonus_tiles: Vec<BonusTile> = bonus.iter().map(|(b, _)| *b).collect();
+    let parts = HandParts {
+        seat,
+        prevailing,
+        concealed: concealed.as_deref().map(counts),
+        melds: &sets,
+        bonus: &bonus_tiles,
+        seen: counts(&seen),
+        win: win.as_ref().map(|w| w.win),
+        original_call,
+        partial: false,
+        incomplete: problems.len() > before || win.as_ref().is_some_and(|w| w.incomplete),
+    };
+    match Hand::new(parts) {
+        Ok(hand) => Some(hand),
+        Err(found) => {
+            let place = |p: &HandProblem| -> Range<usize> {
+                match p {
+                    HandProblem::FifthCopy { tile, part, copy } => {
+                        let tiles: &[(Tile, Range<usize>)] = match part {
+                            Part::Concealed => concealed.as_deref().unwrap_or_default(),
+                            Part::Meld(i) => &melds[*i].tiles,
+                            Part::Seen => &seen,
+                        };
+                        tiles
+                            .iter()
+                            .filter(|(t, _)| t == tile)
+                            .nth(copy - 1)
+                            .map_or(0..0, |(_, span)| span.clone())
+                    }
+                    HandProblem::TooManyMelds { meld } => melds[*meld].span.clone(),
+                    HandProblem::ClaimedFromOwnSeat { meld, .. } => melds[*meld].from_span.clone(),
+                    HandProblem::OnlyAKong { meld, .. } => melds[*meld].exposure_span.clone(),
+                    HandProblem::SecondBonus { index, .. } => bonus[*index].1.clone(),
+                    HandProblem::OwnDiscard { .. } | HandProblem::NoDiscard { .. } => win
+                        .as_ref()
+                        .and_then(|w| w.discarder_span.clone())
+                        .unwrap_or_default(),
+                    HandProblem::BadCompletes => win
+                        .as_ref()
+                        .and_then(|w| w.completes_span.clone())
+                        .unwrap_or_default(),
+                    HandProblem::TileCount { .. } => {
+                        concealed_value.as_ref().map_or(0..0, |v| v.span.clone())
+                    }
+                    HandProblem::WinningTileNotConcealed { .. } => {
+                        win.as_ref().map_or(0..0, |w| w.tile_span.clone())
+                    }
+                }
+            };
+            problems.extend(found.iter().map(|p| p.at(place(p))));
+            None
+        }
+    }
+}
+
+/// Reads a wind: a seat, the prevailing wind, a discarder.
+fn read_wind(
+    value: &document::Value<'_>,
+    key: &str,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Wind> {
+    let v = document::expect_string(value, key, source, problems)?;
+    let wind = Wind::from_name(v.text);
+    if wind.is_none() {
+        problems.push(bad_word(
+            &v,
+            format!("`{}` is not a wind", v.text),
+            "expected east, south, west or north",
+            words::all(&Wind::WORDS),
+        ));
+    }
+    wind
+}
+
+/// A problem about an unknown word, with a "did you mean" over the known words.
+fn bad_word<const N: usize>(
+    v: &StrValue<'_>,
+    message: String,
+    label: &str,
+    known: [&str; N],
+) -> Diagnostic {
+    let problem = Diagnostic::new(v.span.clone(), message, label);
+    match did_you_mean(v.text, known) {
+        Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+        None => problem.with_help(format!("use one of {}", quoted_list(&known))),
+    }
+}
+
+/// Reads playing tiles from a string value; bonus tiles and notation errors are problems.
+fn read_playing(
+    v: &StrValue<'_>,
+    key: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<(Tile, Range<usize>)> {
+    let mut out = Vec::new();
+    for parsed in read_notation(v, problems) {
+        let span = v.sub_span(parsed.span.clone());
+        match parsed.tile {
+            AnyTile::Playing(t) => out.push((t, span)),
+            AnyTile::Bonus(b) => problems.push(
+                Diagnostic::new(
+                    span,
+                    format!("`{b}` is a bonus tile, not a tile of `{key}`"),
+                    "bonus tile",
+                )
+                .with_help("flowers and seasons go in `bonus`"),
+            ),
+        }
+    }
+    out
+}
+
+/// Reads tile notation from a string value, adding its notation errors as problems.
+fn read_notation(v: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Vec<ParsedTile> {
+    match parse_tiles(v.text) {
+        Ok(tiles) => tiles,
+        Err(errors) => {
+            problems.extend(errors.into_iter().map(|e| e.moved(|span| v.sub_span(span))));
+            Vec::new()
+        }
+    }
+}
+
+/// A declared set as read, with the places of what the checks may point at.
+struct ReadMeld {
+    set: Set,
+    /// The whole value.
+    span: Range<usize>,
+    /// Its exposure word (the whole value when there is none).
+    exposure_span: Range<usize>,
+    /// Its `from=` word (the whole value when there is none).
+    from_span: Range<usize>,
+    /// Its tiles, each with its place.
+    tiles: Vec<(Tile, Range<usize>)>,
+}
+
+fn read_melds(
+    reader: &mut TableReader<'_, '_>,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<ReadMeld> {
+    let Some(value) = reader.get("melds") else {
+        return Vec::new();
+    };
+    let DeValue::Array(items) = value.get_ref() else {
+        problems.push(document::wrong_type(
+            value.span(),
+            "melds",
+            "an array of strings",
+            value.get_ref(),
+        ));
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let v = document::expect_string(item, "melds", source, problems)?;
+            read_meld(&v, problems)
+        })
+        .collect()
+}
+
+/// The words that may follow a declared set's tiles.
+const MELD_WORDS: [&str; 4] = ["exposed", "concealed", "claimed", "from="];
+
+/// Reads one declared set: its tiles, then optional words.
+fn read_meld(v: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Option<ReadMeld> {
+    let before = problems.len();
+    // The tiles run up to the first word that starts with a letter other than a suit letter
+    // following digits: split on whitespace and take tokens while they parse as tiles.
+    let mut tile_end = 0;
+    let mut words: Vec<(&str, Range<usize>)> = Vec::new();
+    for (start, token) in tokens(v.text) {
+        let is_word = token
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() && c != '=');
+        if is_word || !words.is_empty() {
+            words.push((token, start..start + token.len()));
+        } else {
+            tile_end = start + token.len();
+        }
+    }
+    let tile_part = StrValue {
+        text: &v.text[..tile_end],
+        span: v.span.clone(),
+        content_start: v.content_start,
+    };
+    let tiles = read_playing(&tile_part, "melds", problems);
+    let set_tiles: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+    let shape = if set_tiles.is_empty() {
+        if problems.len() == before {
+            problems.push(Diagnostic::new(
+                v.span.clone(),
+                "a declared set has no tiles",
+                "expected tiles such as `777z` or `1111p concealed`",
+            ));
+        }
+        None
+    } else {
+        let shape = shape_of(&set_tiles);
+        if shape.is_none() && problems.len() == before {
+            problems.push(
+                Diagnostic::new(
+                    v.sub_span(0..tile_end),
+                    format!(
+                        "`{}` is not a chow, pung or kong",
+                        v.text[..tile_end].trim()
+                    ),
+                    "not a set",
+                )
+                .with_help("a declared set is three tiles in sequence, three alike or four alike"),
+            );
+        }
+        shape
+    };
+
+    let mut exposure: Option<(Exposure, Range<usize>)> = None;
+    let mut from = None;
+    for (word, range) in words {
+        let span = v.sub_span(range);
+        if let Some(who) = word.strip_prefix("from=") {
+            match Wind::from_name(who) {
+                Some(w) => from = Some((w, span)),
+                None => problems.push(
+                    Diagnostic::new(
+                        span,
+                        format!("`{who}` is not a wind"),
+                        "expected east, south, west or north",
+                    )
+                    .with_help(
+                        match did_you_mean(who, words::all(&Wind::WORDS)) {
+                            Some(s) => format!("did you mean `from={s}`?"),
+                            None => "write `from=east`, `from=south`, `from=west` or `from=north`"
+                                .into(),
+                        },
+                    ),
+                ),
+            }
+            continue;
+        }
+        let Some(e) = words::read(&Exposure::WORDS, word) else {
+            let problem = Diagnostic::new(
+                span,
+                format!("unknown word `{word}` in a declared set"),
+                "unknown word",
+            );
+            problems.push(match did_you_mean(word, MELD_WORDS) {
+                Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+                None => problem.with_help(format!("the words are {}", quoted_list(&MELD_WORDS))),
+            });
+            continue;
+        };
+        if exposure.is_some() {
+            problems.push(Diagnostic::new(
+                span,
+                "a declared set has one of `exposed`, `concealed` or `claimed`, not two",
+                "second exposure word",
+            ));
+            continue;
+        }
+        exposure = Some((e, span));
+    }
+    let (kind, tile) = shape?;
+    Some(ReadMeld {
+        set: Set {
+            kind,
+            tile,
+            exposure: exposure.as_ref().map_or(Exposure::Exposed, |(e, _)| *e),
+            declared: true,
+            from: from.as_ref().map(|(w, _)| *w),
+        },
+        span: v.span.clone(),
+        exposure_span: exposure.map_or(v.span.clone(), |(_, s)| s),
+        from_span: from.map_or(v.span.clone(), |(_, s)| s),
+        tiles,
+    })
+}
+
+/// Whitespace-separated tokens with their byte offsets.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace()
+        .map(move |t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+}
+
+/// Reads the bonus tiles: an array of strings, or one string; each tile with its place.
+fn read_bonus(
+    reader: &mut TableReader<'_, '_>,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<(BonusTile, Range<usize>)> {
+    let Some(value) = reader.get("bonus") else {
+        return Vec::new();
+    };
+    let strings: Vec<StrValue<'_>> = match value.get_ref() {
+        DeValue::Array(items) => items
+            .iter()
+            .filter_map(|item| document::expect_string(item, "bonus", source, problems))
+            .collect(),
+        _ => document::expect_string(value, "bonus", source, problems)
+            .into_iter()
+            .collect(),
+    };
+    let mut bonus = Vec::new();
+    for v in &strings {
+        for parsed in read_notation(v, problems) {
+            let span = v.sub_span(parsed.span.clone());
+            match parsed.tile {
+                AnyTile::Bonus(b) => bonus.push((b, span)),
+                AnyTile::Playing(t) => problems.push(
+                    Diagnostic::new(
+                        span,
+                        format!("`{t}` is not a flower or season"),
+                        "not a bonus tile",
+                    )
+                    .with_help("`bonus` holds flowers `1f`–`4f` and seasons `1y`–`4y`"),
+                ),
+            }
+        }
+    }
+    bonus
+}
+
+/// The `[win]` table as read, with the places of what the checks may point at.
+struct ReadWin {
+    win: Win,
+    /// The original call, written in `[win]`.
+    original_call: bool,
+    /// Some key of the table could not be read.
+    incomplete: bool,
+    tile_span: Range<usize>,
+    discarder_span: Option<Range<usize>>,
+    completes_span: Option<Range<usize>>,
+}
+
+fn read_win(
+    value: &document::Value<'_>,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<ReadWin> {
+    let DeValue::Table(table) = value.get_ref() else {
+        problems.push(document::wrong_type(
+            value.span(),
+            "win",
+            "a table",
+            value.get_ref(),
+        ));
+        return None;
+    };
+    let before = problems.len();
+    let mut reader = TableReader::new(table, value.span(), "`[win]`");
+    let tile = reader.require("tile", problems).and_then(|v| {
+        let s = document::expect_string(v, "tile", source, problems)?;
+        let tiles = read_playing(&s, "tile", problems);
+        match tiles.as_slice() {
+            [(t, span)] => Some((*t, span.clone())),
+            // A notation error is already reported; an empty string is not.
+            [] if problems.len() > before => None,
+            _ => {
+                problems.push(Diagnostic::new(
+                    s.span.clone(),
+                    "`tile` names one winning tile",
+                    format!("{} tiles here", tiles.len()),
+                ));
+                None
+            }
+        }
+    });
+    let from = reader.require("from", problems).and_then(|v| {
+        let s = document::expect_string(v, "from", source, problems)?;
+        let found = words::read(&WinSource::WORDS, s.text);
+        if found.is_none() {
+            problems.push(bad_word(
+                &s,
+                format!("`{}` is not a way to win", s.text),
+                "expected wall, discard, loose or robbed-kong",
+                words::all(&WinSource::WORDS),
+            ));
+        }
+        found
+    });
+    let discarder = reader.get("discarder").and_then(|v| {
+        let span = v.span();
+        read_wind(v, "discarder", source, problems).map(|w| (w, span))
+    });
+    let last = reader.flag("last", problems);
+    let original_call = reader.flag("original-call", problems);
+    let heavenly = reader.flag("heavenly", problems);
+    let kong_on_kong = reader.flag("kong-on-kong", problems);
+    let late = reader.flag("late", problems);
+    let completes = reader.string("completes", source, problems).and_then(|s| {
+        let tiles = read_playing(&s, "completes", problems);
+        let set: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+        let shape = match set.as_slice() {
+            [a, b] if a == b => Some((SetKind::Pair, *a)),
+            _ => shape_of(&set).filter(|(k, _)| *k != SetKind::Kong),
+        };
+        if shape.is_none() {
+            problems.push(HandProblem::BadCompletes.at(s.span.clone()));
+        }
+        shape.map(|shape| (shape, s.span))
+    });
+    reader.finish(problems);
+    let ((tile, tile_span), from) = (tile?, from?);
+    Some(ReadWin {
+        win: Win {
+            tile,
+            from,
+            discarder: discarder.as_ref().map(|(w, _)| *w),
+            last,
+            heavenly,
+            kong_on_kong,
+            late,
+            completes: completes.as_ref().map(|(shape, _)| *shape),
+        },
+        original_call,
+        incomplete: problems.len() > before,
+        tile_span,
+        discarder_span: discarder.map(|(_, span)| span),
+        completes_span: completes.map(|(_, span)| span),
+    })
+}

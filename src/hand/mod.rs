@@ -1,0 +1,592 @@
+//! Hands: one player's tiles at the end of a deal, known to be legal.
+//!
+//! In: the parts of a hand as a reader found them ([`HandParts`]): a hand file ([`file`]), a
+//! corpus line ([`line`]), a Kajongg string ([`kajongg`]), a deal's seat, the random
+//! generator. Out: a [`Hand`], built only by [`Hand::new`], which checks every rule of a
+//! legal hand ([`HandProblem`]: at most four copies of a tile, the right number of tiles,
+//! the winning tile among the concealed ones, a discarder only for a claimed tile, …); or the
+//! problems found, which each reader places in its own text. A [`Hand`] is written back as a
+//! hand file or a corpus line by [`write`].
+
+pub mod file;
+pub mod kajongg;
+pub mod line;
+pub mod write;
+
+use arrayvec::ArrayVec;
+
+use crate::diagnostic::Diagnostic;
+use crate::set::{Exposure, Set, SetKind};
+use crate::tiles::{BonusTile, Tile, TileCounts, Wind};
+use crate::words::{self, Words};
+
+pub use file::{parse_hand, read_hand};
+
+/// Where the winning tile came from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinSource {
+    /// Drawn from the live wall (self-drawn).
+    Wall,
+    /// Claimed from another player's discard.
+    Discard,
+    /// Drawn as a loose (replacement) tile after a kong or a bonus tile.
+    Loose,
+    /// Taken from another player's kong as it was being made.
+    RobbedKong,
+}
+
+impl WinSource {
+    /// The words of `[win] from`.
+    pub const WORDS: Words<WinSource, 4> = [
+        ("wall", WinSource::Wall),
+        ("discard", WinSource::Discard),
+        ("loose", WinSource::Loose),
+        ("robbed-kong", WinSource::RobbedKong),
+    ];
+
+    /// The word used in hand files.
+    pub fn name(self) -> &'static str {
+        words::write(&WinSource::WORDS, self)
+    }
+
+    /// True when the winning tile came from another player (discard or robbed kong): the
+    /// set it completes then counts as exposed.
+    pub fn is_claimed(self) -> bool {
+        matches!(self, WinSource::Discard | WinSource::RobbedKong)
+    }
+}
+
+/// How the player went out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Win {
+    /// The winning tile; it is also counted in [`Hand::concealed`].
+    pub tile: Tile,
+    /// Where it came from.
+    pub from: WinSource,
+    /// Who discarded it (or whose kong was robbed), if known.
+    pub discarder: Option<Wind>,
+    /// It was the last tile of the wall, or the discard of it.
+    pub last: bool,
+    /// Dealt complete (East) or complete on the first discard (others).
+    pub heavenly: bool,
+    /// Won with the loose tile of a kong made with a loose tile ("kong upon kong",
+    /// Kajongg's "twofold fortune").
+    pub kong_on_kong: bool,
+    /// Five tiles or fewer were left in the wall when the winning tile came (Hong Kong's
+    /// fifth-tile penalty).
+    pub late: bool,
+    /// The set the winning tile completed, when the player showed it: only arrangements in
+    /// which the winning tile completes this set (kind and lowest tile) are read.
+    pub completes: Option<(SetKind, Tile)>,
+}
+
+impl Win {
+    /// A win with `tile` from `from`, nothing more known: no discarder, none of the rarer
+    /// circumstances, no set shown.
+    pub fn plain(tile: Tile, from: WinSource) -> Win {
+        Win {
+            tile,
+            from,
+            discarder: None,
+            last: false,
+            heavenly: false,
+            kong_on_kong: false,
+            late: false,
+            completes: None,
+        }
+    }
+}
+
+/// The most declared sets a hand has.
+pub const MAX_MELDS: usize = 4;
+
+/// A hand's declared sets.
+pub type Melds = ArrayVec<Set, MAX_MELDS>;
+
+/// A hand's bonus tiles.
+pub type Bonus = ArrayVec<BonusTile, { BonusTile::COUNT }>;
+
+/// One player's hand, legal: built by [`Hand::new`] only.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Hand {
+    seat: Wind,
+    prevailing: Wind,
+    concealed: TileCounts,
+    melds: Melds,
+    bonus: Bonus,
+    seen: TileCounts,
+    win: Option<Win>,
+    original_call: bool,
+}
+
+/// The parts of a hand as a reader found them, to be checked and built into a [`Hand`] by
+/// [`Hand::new`]. A part the reader could not read (a mistake it has reported itself) is
+/// left out, and `incomplete` set: the hand is then checked as far as it is known, so that
+/// every problem is reported at once, but not built.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HandParts<'a> {
+    /// The player's own wind.
+    pub seat: Option<Wind>,
+    /// The wind of the round.
+    pub prevailing: Option<Wind>,
+    /// The tiles not in a declared set; for the winner, the winning tile among them.
+    pub concealed: Option<TileCounts>,
+    /// The declared sets, in the order written.
+    pub melds: &'a [Set],
+    /// The flowers and seasons, in the order written.
+    pub bonus: &'a [BonusTile],
+    /// The tiles seen elsewhere on the table.
+    pub seen: TileCounts,
+    /// How the player went out, for the player who did.
+    pub win: Option<Win>,
+    /// The player declared a ready hand at the start and kept it.
+    pub original_call: bool,
+    /// A hand that did not go out may hold fewer tiles than a whole hand (Kajongg scores
+    /// such partial hands for what they show).
+    pub partial: bool,
+    /// Some part could not be read: check what is known, build nothing.
+    pub incomplete: bool,
+}
+
+/// A part of a hand, where a problem lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The concealed tiles.
+    Concealed,
+    /// The declared set at this index.
+    Meld(usize),
+    /// The tiles seen elsewhere.
+    Seen,
+}
+
+/// A rule of a legal hand that some parts break.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandProblem {
+    /// A fifth copy of `tile`: its `copy`-th copy in `part` (counting the concealed tiles,
+    /// then the declared sets in order, then the tiles seen).
+    FifthCopy {
+        /// The tile.
+        tile: Tile,
+        /// Where its fifth copy is.
+        part: Part,
+        /// Which copy of the tile in that part it is (1 for the first).
+        copy: usize,
+    },
+    /// A declared set beyond the fourth.
+    TooManyMelds {
+        /// Its index.
+        meld: usize,
+    },
+    /// A declared set claimed from its own player.
+    ClaimedFromOwnSeat {
+        /// Its index.
+        meld: usize,
+        /// The player's seat.
+        seat: Wind,
+    },
+    /// A chow or pung declared concealed or claimed: only a kong can be.
+    OnlyAKong {
+        /// Its index.
+        meld: usize,
+        /// Its exposure.
+        exposure: Exposure,
+    },
+    /// A bonus tile written a second time.
+    SecondBonus {
+        /// Its index among the bonus tiles.
+        index: usize,
+        /// The tile.
+        tile: BonusTile,
+    },
+    /// The discarder is the winner.
+    OwnDiscard {
+        /// The winner's seat.
+        seat: Wind,
+    },
+    /// A discarder named for a tile nobody discarded.
+    NoDiscard {
+        /// Where the winning tile came from.
+        from: WinSource,
+    },
+    /// The set said to be completed by the winning tile is not a chow, pung or pair holding
+    /// it.
+    BadCompletes,
+    /// The number of tiles is wrong.
+    TileCount {
+        /// The player went out.
+        winner: bool,
+        /// How many there should be.
+        expected: usize,
+        /// How many there are.
+        found: usize,
+        /// How many of them are concealed.
+        concealed: usize,
+    },
+    /// The winning tile is not among the concealed tiles.
+    WinningTileNotConcealed {
+        /// The winning tile.
+        tile: Tile,
+    },
+}
+
+impl HandProblem {
+    /// The problem as a diagnostic at `span`, worded alike for every reader.
+    pub fn at(&self, span: std::ops::Range<usize>) -> Diagnostic {
+        match self {
+            HandProblem::FifthCopy { tile, .. } => Diagnostic::new(
+                span,
+                format!("a fifth `{tile}`: there are only four of each tile"),
+                "fifth copy",
+            )
+            .with_help("count the tiles in `concealed`, `melds` and `seen` together"),
+            HandProblem::TooManyMelds { .. } => Diagnostic::new(
+                span,
+                format!("a hand has at most {MAX_MELDS} declared sets"),
+                "one set too many",
+            ),
+            HandProblem::ClaimedFromOwnSeat { seat, .. } => Diagnostic::new(
+                span,
+                format!("a set cannot be claimed from its own player (`{seat}`)"),
+                "own seat",
+            ),
+            HandProblem::OnlyAKong { exposure, .. } => Diagnostic::new(
+                span,
+                format!("only a kong can be declared `{}`", exposure.name()),
+                "not a kong",
+            )
+            .with_help("concealed chows and pungs stay in `concealed`"),
+            HandProblem::SecondBonus { tile, .. } => Diagnostic::new(
+                span,
+                format!("`{tile}` appears twice: there is one of each flower and season"),
+                "second copy",
+            ),
+            HandProblem::OwnDiscard { seat } => Diagnostic::new(
+                span,
+                format!("the discarder `{seat}` is the winner's own seat"),
+                "own seat",
+            ),
+            HandProblem::NoDiscard { from } => Diagnostic::new(
+                span,
+                format!("a win from `{}` has no discarder", from.name()),
+                "no discard here",
+            )
+            .with_help("`discarder` goes with `from = \"discard\"` or `from = \"robbed-kong\"`"),
+            HandProblem::BadCompletes => Diagnostic::new(
+                span,
+                "`completes` names the chow, pung or pair that the winning tile completed",
+                "not such a set",
+            )
+            .with_help("for example `completes = \"345p\"` when 4p completed 345p"),
+            HandProblem::TileCount {
+                winner,
+                expected,
+                found,
+                concealed,
+            } => {
+                let who = if *winner {
+                    "a winning hand has 14 tiles"
+                } else {
+                    "a hand that did not go out has 13 tiles"
+                };
+                Diagnostic::new(
+                    span,
+                    format!("{who} plus one per kong ({expected} here), but this one has {found}"),
+                    format!("{concealed} concealed tiles"),
+                )
+                .with_help(if *winner {
+                    "count the winning tile in `concealed`, and flowers and seasons in `bonus` only"
+                } else {
+                    "flowers and seasons go in `bonus`; a `[win]` table marks the player who went out"
+                })
+            }
+            HandProblem::WinningTileNotConcealed { tile } => Diagnostic::new(
+                span,
+                format!("the winning tile `{tile}` is not among the concealed tiles"),
+                "not in `concealed`",
+            )
+            .with_help(
+                "`concealed` holds the winning tile too (for a robbed kong, the robbed tile)",
+            ),
+        }
+    }
+}
+
+impl Hand {
+    /// Checks the parts of a hand and builds it: every problem found, in the order of the
+    /// parts, or the hand. Parts left out (`incomplete`) are not checked, and no hand is
+    /// built; the tile count and the winning tile are checked only when every part is known
+    /// and nothing else is wrong.
+    pub fn new(parts: HandParts<'_>) -> Result<Hand, Vec<HandProblem>> {
+        let mut problems = Vec::new();
+        check_melds(&parts, &mut problems);
+        check_bonus(&parts, &mut problems);
+        check_win(&parts, &mut problems);
+        check_copies(&parts, &mut problems);
+        let (Some(seat), Some(prevailing), Some(concealed)) =
+            (parts.seat, parts.prevailing, parts.concealed)
+        else {
+            return Err(problems);
+        };
+        if parts.incomplete || !problems.is_empty() {
+            return Err(problems);
+        }
+        check_count(&parts, &concealed, &mut problems);
+        if let Some(win) = parts.win
+            && concealed.get(win.tile) == 0
+        {
+            problems.push(HandProblem::WinningTileNotConcealed { tile: win.tile });
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut bonus = Bonus::new();
+        bonus
+            .try_extend_from_slice(parts.bonus)
+            .expect("each bonus tile once, so eight at most");
+        if !bonus.is_sorted() {
+            bonus.sort_unstable();
+        }
+        let mut melds = Melds::new();
+        melds
+            .try_extend_from_slice(parts.melds)
+            .expect("four declared sets at most");
+        Ok(Hand {
+            seat,
+            prevailing,
+            concealed,
+            melds,
+            bonus,
+            seen: parts.seen,
+            win: parts.win,
+            original_call: parts.original_call,
+        })
+    }
+
+    /// The hand's parts, as [`Hand::new`] takes them.
+    pub fn parts(&self) -> HandParts<'_> {
+        HandParts {
+            seat: Some(self.seat),
+            prevailing: Some(self.prevailing),
+            concealed: Some(self.concealed),
+            melds: &self.melds,
+            bonus: &self.bonus,
+            seen: self.seen,
+            win: self.win,
+            original_call: self.original_call,
+            partial: false,
+            incomplete: false,
+        }
+    }
+
+    /// This hand, which did not go out, as won with one more tile drawn from the wall: a
+    /// calling hand's completion. The player holds fewer than four of `tile`; every other
+    /// copy may be in sight.
+    pub(crate) fn won_with(&self, tile: Tile) -> Hand {
+        debug_assert!(self.win.is_none() && self.own_tiles().get(tile) < 4);
+        let mut hand = self.clone();
+        hand.concealed.add(tile);
+        hand.win = Some(Win::plain(tile, WinSource::Wall));
+        hand
+    }
+
+    /// The player's own wind.
+    pub fn seat(&self) -> Wind {
+        self.seat
+    }
+
+    /// The wind of the round.
+    pub fn prevailing(&self) -> Wind {
+        self.prevailing
+    }
+
+    /// Tiles not in a declared set; for the winner this includes the winning tile.
+    pub fn concealed(&self) -> &TileCounts {
+        &self.concealed
+    }
+
+    /// Declared sets, in the order of the file.
+    pub fn melds(&self) -> &[Set] {
+        &self.melds
+    }
+
+    /// Flowers and seasons, in order, each at most once.
+    pub fn bonus(&self) -> &[BonusTile] {
+        &self.bonus
+    }
+
+    /// Tiles visible elsewhere on the table.
+    pub fn seen(&self) -> &TileCounts {
+        &self.seen
+    }
+
+    /// How the player went out, for the player who did.
+    pub fn win(&self) -> Option<Win> {
+        self.win
+    }
+
+    /// The player declared a ready hand after the first discard and kept it (the original
+    /// call), whether or not they went out.
+    pub fn original_call(&self) -> bool {
+        self.original_call
+    }
+
+    /// True for the player who went out.
+    pub fn is_winner(&self) -> bool {
+        self.win.is_some()
+    }
+
+    /// How many sets the concealed tiles must still form (besides the pair) to go out.
+    pub fn sets_needed(&self) -> usize {
+        4usize.saturating_sub(self.melds.len())
+    }
+
+    /// The hand before its winning tile arrived: the concealed tiles less the winning tile
+    /// (for a non-winner, the concealed tiles).
+    pub fn waiting_tiles(&self) -> TileCounts {
+        let mut counts = self.concealed;
+        if let Some(win) = self.win {
+            counts.remove(win.tile);
+        }
+        counts
+    }
+
+    /// Every tile of the player's: concealed and declared.
+    pub fn own_tiles(&self) -> TileCounts {
+        let mut counts = self.concealed;
+        for meld in &self.melds {
+            meld.tiles().for_each(|t| counts.add(t));
+        }
+        counts
+    }
+
+    /// The tiles the player held before the winning tile came, concealed and declared (for
+    /// a player who did not go out, all of them).
+    pub fn held_before_win(&self) -> TileCounts {
+        let mut counts = self.own_tiles();
+        if let Some(win) = self.win {
+            counts.remove(win.tile);
+        }
+        counts
+    }
+}
+
+/// At most four declared sets; none claimed from its own player; only kongs concealed or
+/// claimed.
+fn check_melds(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
+    for (meld, set) in parts.melds.iter().enumerate() {
+        if let Some(from) = set.from
+            && Some(from) == parts.seat
+        {
+            problems.push(HandProblem::ClaimedFromOwnSeat { meld, seat: from });
+        }
+        if set.exposure != Exposure::Exposed && set.kind != SetKind::Kong {
+            problems.push(HandProblem::OnlyAKong {
+                meld,
+                exposure: set.exposure,
+            });
+        }
+        if meld >= MAX_MELDS {
+            problems.push(HandProblem::TooManyMelds { meld });
+        }
+    }
+}
+
+/// Each bonus tile at most once.
+fn check_bonus(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
+    let mut held = 0u8;
+    for (index, &tile) in parts.bonus.iter().enumerate() {
+        let bit = 1 << tile.index();
+        if held & bit != 0 {
+            problems.push(HandProblem::SecondBonus { index, tile });
+        }
+        held |= bit;
+    }
+}
+
+/// A discarder only for a claimed tile, and not the winner; a completed set that is a chow,
+/// pung or pair holding the winning tile.
+fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
+    let Some(win) = parts.win else {
+        return;
+    };
+    if let Some(discarder) = win.discarder {
+        if Some(discarder) == parts.seat {
+            problems.push(HandProblem::OwnDiscard { seat: discarder });
+        }
+        if !win.from.is_claimed() {
+            problems.push(HandProblem::NoDiscard { from: win.from });
+        }
+    }
+    if let Some((kind, first)) = win.completes {
+        let set = Set::concealed(kind, first);
+        if kind == SetKind::Kong || kind == SetKind::Single || !set.contains(win.tile) {
+            problems.push(HandProblem::BadCompletes);
+        }
+    }
+}
+
+/// At most four copies of a tile among the concealed tiles, the declared sets and the tiles
+/// seen: the fifth copy of each tile is reported, where it falls.
+fn check_copies(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
+    let mut all = parts.concealed.unwrap_or_default();
+    all.add_all(&parts.seen);
+    for meld in parts.melds {
+        meld.add_to(&mut all);
+    }
+    if all.as_array().iter().fold(0, |most, &n| most.max(n)) <= 4 {
+        return;
+    }
+    // Some tile has a fifth copy: find the part it falls in.
+    let mut counted = [0usize; Tile::COUNT];
+    let mut count = |tile: Tile, part: Part, copy: usize, problems: &mut Vec<HandProblem>| {
+        let n = &mut counted[tile.index()];
+        *n += 1;
+        if *n == 5 {
+            problems.push(HandProblem::FifthCopy { tile, part, copy });
+        }
+    };
+    let concealed = parts.concealed.unwrap_or_default();
+    for tile in Tile::all() {
+        for copy in 1..=usize::from(concealed.get(tile)) {
+            count(tile, Part::Concealed, copy, problems);
+        }
+    }
+    for (i, meld) in parts.melds.iter().enumerate() {
+        for (copy, tile) in meld.tiles().enumerate() {
+            // A set repeats one tile, or holds three different tiles once each.
+            let copy = if meld.kind == SetKind::Chow {
+                1
+            } else {
+                copy + 1
+            };
+            count(tile, Part::Meld(i), copy, problems);
+        }
+    }
+    for tile in Tile::all() {
+        for copy in 1..=usize::from(parts.seen.get(tile)) {
+            count(tile, Part::Seen, copy, problems);
+        }
+    }
+}
+
+/// 14 tiles plus one per kong for a winner, 13 plus one per kong for the others (at most
+/// that many for a partial hand).
+fn check_count(parts: &HandParts<'_>, concealed: &TileCounts, problems: &mut Vec<HandProblem>) {
+    let (mut kongs, mut declared) = (0, 0);
+    for meld in parts.melds {
+        kongs += usize::from(meld.kind == SetKind::Kong);
+        declared += meld.kind.size();
+    }
+    let found = concealed.total() + declared;
+    let winner = parts.win.is_some();
+    let expected = if winner { 14 } else { 13 } + kongs;
+    let fits = found == expected || (parts.partial && !winner && found < expected);
+    if !fits {
+        problems.push(HandProblem::TileCount {
+            winner,
+            expected,
+            found,
+            concealed: concealed.total(),
+        });
+    }
+}

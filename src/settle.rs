@@ -23,6 +23,7 @@ use crate::hand::{Hand, WinSource, read_hand};
 use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
 use crate::rules::{Liable, Style};
 use crate::tiles::Wind;
+use crate::words;
 
 /// What the deal file says of one seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,8 +112,6 @@ pub struct Settlement {
     pub notes: Vec<String>,
 }
 
-const SEATS: [&str; 4] = ["east", "south", "west", "north"];
-
 /// Reads a deal file called `name`.
 pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputError> {
     let mut problems = Vec::new();
@@ -155,8 +154,7 @@ pub fn read_deal(
     let mut seats = [Seat::Absent, Seat::Absent, Seat::Absent, Seat::Absent];
     let mut spans = [0..0, 0..0, 0..0, 0..0];
     let mut winners: Vec<(Wind, Range<usize>)> = Vec::new();
-    for (i, key) in SEATS.iter().enumerate() {
-        let wind = Wind::ALL[i];
+    for (i, (key, wind)) in Wind::WORDS.into_iter().enumerate() {
         let Some(value) = top.get(key) else { continue };
         spans[i] = value.span();
         let DeValue::Table(table) = value.get_ref() else {
@@ -278,13 +276,7 @@ fn read_counted(
         let mut w = TableReader::new(t, v.span(), "`win`");
         let from = w.require("from", problems).and_then(|f| {
             let s = document::expect_string(f, "from", text, problems)?;
-            let source = match s.text {
-                "wall" => Some(WinSource::Wall),
-                "discard" => Some(WinSource::Discard),
-                "loose" => Some(WinSource::Loose),
-                "robbed-kong" => Some(WinSource::RobbedKong),
-                _ => None,
-            };
+            let source = words::read(&WinSource::WORDS, s.text);
             if source.is_none() {
                 problems.push(
                     Diagnostic::new(

@@ -11,6 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
 use crate::hand::{WinSource, read_hand};
 use crate::predicate::check::ParamValue;
+use crate::words;
 
 /// What one file says, before `extends` is followed.
 #[derive(Clone, Debug, Default)]
@@ -726,22 +727,17 @@ impl Cx<'_> {
                     .get("value")
                     .and_then(|v| v.get_ref().as_integer())
                     .and_then(|i| i.as_str().parse().ok());
-                let from = pr
-                    .string("from", self.text, problems)
-                    .and_then(|s| match s.text {
-                        "wall" => Some(WinSource::Wall),
-                        "discard" => Some(WinSource::Discard),
-                        "loose" => Some(WinSource::Loose),
-                        "robbed-kong" => Some(WinSource::RobbedKong),
-                        _ => {
-                            problems.push(word_problem(
-                                &s,
-                                "a way to win",
-                                &["wall", "discard", "loose", "robbed-kong"],
-                            ));
-                            None
-                        }
-                    });
+                let from = pr.string("from", self.text, problems).and_then(|s| {
+                    let source = words::read(&WinSource::WORDS, s.text);
+                    if source.is_none() {
+                        problems.push(word_problem(
+                            &s,
+                            "a way to win",
+                            &words::all(&WinSource::WORDS),
+                        ));
+                    }
+                    source
+                });
                 let discarder_text = pr.string("discarder", self.text, problems);
                 let discarder = wind(discarder_text, problems);
                 pr.finish(problems);
@@ -754,7 +750,7 @@ impl Cx<'_> {
                     ));
                     return None;
                 };
-                for (i, seat) in ["east", "south", "west", "north"].iter().enumerate() {
+                for (i, (seat, _)) in crate::tiles::Wind::WORDS.iter().enumerate() {
                     net[i] = int_of(nt, seat, problems, e.span())?;
                 }
                 if value.is_none() {

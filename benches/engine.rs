@@ -86,7 +86,7 @@ fn score_bmja_with_waits(bencher: Bencher) {
     let text = "[variant]\nid = \"bmja-waits\"\nextends = \"benches/bmja-basic.toml\"\n[[points]]\nid = \"only-possible\"\n\
                 who = \"winner\"\nwhen = \"only_possible\"\nvalue = 2\ncite = { source = \"001\", at = \"only possible tile\" }\n";
     let variant = mjrules::Variant::from_text("bmja-waits.toml", text).unwrap();
-    assert!(variant.plan().needs_waits);
+    assert!(variant.plan().needs_waits());
     let mut scorer = mjrules::Variant::scorer(&variant);
     cycle(bencher, &hands, |hand| scorer.totals(hand).total);
 }

@@ -62,7 +62,7 @@ pub struct Groupings {
     /// These tiles are read every way: three alike as a pung, or as a pair and a lone tile;
     /// four alike as a pung and a lone tile, or as two pairs. The others only as a pung
     /// (and a lone tile): for a variant in which that provably scores best for them (see
-    /// [`crate::rules::groupings`]).
+    /// the plan's groupings proof, `plan/groupings.rs`).
     pub regrouped: TileSet,
 }
 
@@ -335,7 +335,7 @@ fn ways_to_group(tile: Tile, n: u8, groupings: Groupings) -> &'static [&'static 
 /// True when `counts` reads as exactly `sets` chows or pungs plus one pair (when `pair`)
 /// or plus nothing: the standard complete shape, or the shape before the eyes are fished.
 /// A few table look-ups: see [`suit_table`].
-pub fn reads_as(counts: &TileCounts, sets: usize, pair: bool) -> bool {
+pub(crate) fn reads_as(counts: &TileCounts, sets: usize, pair: bool) -> bool {
     let pair_tiles = if pair { 2 } else { 0 };
     if counts.total() != sets * 3 + pair_tiles {
         return false;

@@ -21,7 +21,7 @@ pub struct HandComparison<'v> {
     /// The variants, in the order given.
     pub variants: Vec<&'v Variant>,
     /// Each variant's card.
-    pub cards: Vec<ScoreCard>,
+    pub cards: Vec<ScoreCard<'v>>,
 }
 
 /// Scores one hand under every variant.
@@ -143,7 +143,7 @@ impl HandComparison<'_> {
         json!({
             "variants": ids,
             "rows": self.rows().into_iter().map(|(id, values)| json!({"item": id, "values": values})).collect::<Vec<_>>(),
-            "cards": self.cards.iter().zip(&self.variants).map(|(c, v)| render::score_json(c, v.rules(), style)).collect::<Vec<_>>(),
+            "cards": self.cards.iter().map(|c| render::score_json(c, style)).collect::<Vec<_>>(),
         })
     }
 }

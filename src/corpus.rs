@@ -1,8 +1,8 @@
 //! Corpora: many hands, one JSON object per line, with the keys of a hand file.
 //!
 //! In: JSON Lines text (`mjrules gen` writes it), one line at a time. Out: [`Hand`]s, read by
-//! the plan's fast reader where it takes the line ([`crate::plan::corpus`]), and otherwise
-//! by the plain reader ([`crate::hand::line`]), which gives every problem with its place in
+//! the plan's fast reader where it takes the line (`plan/corpus`), and otherwise
+//! by the plain reader (`hand/line.rs`), which gives every problem with its place in
 //! the line. And back: a hand as one JSON line.
 
 use crate::diagnostic::Diagnostic;

@@ -126,14 +126,6 @@ fn per_match(kind: ItemKind, fired: &Fired) -> String {
     }
 }
 
-/// False for a limit hand that applied but lost to the points of the hand (a
-/// points-and-doubles variant uses whichever is higher).
-fn counted(card: &ScoreCard, fired: &Fired) -> bool {
-    fired.kind != ItemKind::LimitHand
-        || card.totals.faan.is_some()
-        || card.totals.limit_hand == Some(fired.item)
-}
-
 /// The sets an item matched, as text.
 fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String> {
     let Some(arrangement) = &card.arrangement else {
@@ -149,7 +141,8 @@ fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String
 }
 
 /// What the hand was read as: the sets of the arrangement, or the special shape.
-fn reading(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Vec<String> {
+fn reading(card: &ScoreCard, style: TileStyle) -> Vec<String> {
+    let variant = card.rules();
     match (&card.arrangement, card.shape) {
         (Some(a), _) => arrangement_sets(a, style),
         (None, Some(s)) => vec![format!(
@@ -161,18 +154,19 @@ fn reading(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Vec<String> {
 }
 
 /// A score card as the JSON of the contracts page, with a few more fields.
-pub fn score_json(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Value {
+pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
+    let variant = card.rules();
     let items = &variant.definition.items;
     let rules: Vec<Value> = card
         .fired
         .iter()
-        .map(|f| {
-            let item = &items[f.item];
+        .zip(card.items())
+        .map(|(f, item)| {
             json!({
-                "id": item.id.value,
+                "id": item.id,
                 "kind": item.kind.table(),
                 "value": per_match(item.kind, f),
-                "counted": counted(card, f),
+                "counted": item.counted,
                 "times": f.times,
                 "amount": f.amount,
                 "sets": matched_sets(card, f, style),
@@ -181,7 +175,7 @@ pub fn score_json(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Value 
         })
         .collect();
     json!({
-        "variant": card.variant,
+        "variant": card.variant(),
         "winner": card.winner,
         "valid": card.totals.valid,
         "points": card.totals.points,
@@ -191,15 +185,16 @@ pub fn score_json(card: &ScoreCard, variant: &Rules, style: TileStyle) -> Value 
         "unmet_requirement": card.totals.unmet.map(|r| variant.definition.requirements[r].id.value.clone()),
         "total": card.totals.total,
         "rules": rules,
-        "arrangement": reading(card, variant, style),
+        "arrangement": reading(card, style),
     })
 }
 
 /// A score card as text: the reading, a table of the items that counted, and the sums.
-pub fn score_text(card: &ScoreCard, variant: &Rules, style: TileStyle) -> String {
+pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
+    let variant = card.rules();
     let items = &variant.definition.items;
-    let mut out = format!("{} ({})\n", variant.definition.name, card.variant);
-    let read = reading(card, variant, style);
+    let mut out = format!("{} ({})\n", variant.definition.name, card.variant());
+    let read = reading(card, style);
     if !read.is_empty() {
         out.push_str(&format!("hand: {}\n", read.join("  ")));
     }
@@ -224,8 +219,8 @@ pub fn score_text(card: &ScoreCard, variant: &Rules, style: TileStyle) -> String
         let rows: Vec<[String; 4]> = card
             .fired
             .iter()
-            .map(|f| {
-                let item = &items[f.item];
+            .zip(card.items())
+            .map(|(f, item)| {
                 let times = if f.times > 1 {
                     format!(" ×{}", f.times)
                 } else {
@@ -233,11 +228,11 @@ pub fn score_text(card: &ScoreCard, variant: &Rules, style: TileStyle) -> String
                 };
                 let sets = matched_sets(card, f, style).join(" ");
                 [
-                    item.id.value.clone(),
+                    item.id.to_string(),
                     format!(
                         "{}{times}{}",
                         per_match(item.kind, f),
-                        if counted(card, f) {
+                        if item.counted {
                             ""
                         } else {
                             " (not used: the points score more)"

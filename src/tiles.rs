@@ -363,7 +363,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
 /// tile in order, and gives `None` where [`parse_tiles`] would report an error (or where
 /// more than 32 digits wait for one letter, which no hand needs), or where `each` does.
 /// For fast paths that fall back on [`parse_tiles`] for the diagnostics.
-pub fn read_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
+pub(crate) fn read_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
     let mut pending = [0u8; 32];
     let mut waiting = 0;
     for c in text.chars() {
@@ -566,11 +566,6 @@ impl TileCounts {
         &self.0
     }
 
-    /// The raw counts, mutable.
-    pub fn as_array_mut(&mut self) -> &mut [u8; Tile::COUNT] {
-        &mut self.0
-    }
-
     /// Every tile, with repetition, in order.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| std::iter::repeat_n(t, self.get(t) as usize))
@@ -623,7 +618,7 @@ impl TileSet {
     }
 
     /// The set of the tiles held in `counts`.
-    pub fn held(counts: &TileCounts) -> TileSet {
+    pub(crate) fn held(counts: &TileCounts) -> TileSet {
         // Eight counts at a time: each byte's bits are folded into its lowest bit, and one
         // multiplication gathers the eight lowest bits into the top byte.
         let (words, rest) = counts.0.as_chunks::<8>();
@@ -653,7 +648,7 @@ impl TileSet {
     }
 
     /// The tiles of one of the three suits (0 characters, 1 dots, 2 bamboo).
-    pub fn of_suit(suit: usize) -> TileSet {
+    pub(crate) fn of_suit(suit: usize) -> TileSet {
         TileSet(0x1FF << (suit * 9))
     }
 
@@ -663,19 +658,19 @@ impl TileSet {
     }
 
     /// The suited tiles of one number (1 to 9) in all three suits.
-    pub fn of_number(number: u8) -> TileSet {
+    pub(crate) fn of_number(number: u8) -> TileSet {
         debug_assert!((1..=9).contains(&number), "a number of a suit");
         // Bits 0, 9 and 18 are the ones of the three suits.
         TileSet(0x4_0201 << (number - 1))
     }
 
     /// The set as bits: bit i for the tile of index i.
-    pub fn bits(self) -> u64 {
+    pub(crate) fn bits(self) -> u64 {
         self.0
     }
 
     /// The honours whose bits are set in `bits` (bit 0 East … bit 6 red).
-    pub fn honours(bits: u64) -> TileSet {
+    pub(crate) fn honours(bits: u64) -> TileSet {
         TileSet((bits & 0x7F) << 27)
     }
 
@@ -686,7 +681,7 @@ impl TileSet {
 
     /// The tiles of the set and, in the suits, their neighbours up to two steps away in the
     /// same suit.
-    pub fn with_neighbours(self) -> TileSet {
+    pub(crate) fn with_neighbours(self) -> TileSet {
         let mut out = self.0 & (0x7F << 27);
         for suit in 0..3 {
             let m = (self.0 >> (suit * 9)) & 0x1FF;
@@ -725,6 +720,40 @@ mod tests {
             let held: Vec<Tile> = Tile::all().filter(|&t| c.get(t) > 0).collect();
             proptest::prop_assert_eq!(TileSet::held(&c).iter().collect::<Vec<_>>(), held);
         }
+
+        /// The reader without allocation accepts exactly what the parser accepts, and reads
+        /// the same tiles in the same order (strings of digits, suit letters, spaces, Unicode
+        /// tiles and a few other characters).
+        #[test]
+        fn the_fast_tile_reader_agrees_with_the_parser(text in notation()) {
+            let mut read: Vec<AnyTile> = Vec::new();
+            let fast = read_tiles(&text, |t| {
+                read.push(t);
+                Some(())
+            });
+            match parse_tiles(&text) {
+                Ok(tiles) => {
+                    proptest::prop_assert!(fast.is_some(), "{:?} was refused", text);
+                    let parsed: Vec<AnyTile> = tiles.into_iter().map(|t| t.tile).collect();
+                    proptest::prop_assert_eq!(read, parsed);
+                }
+                Err(_) => proptest::prop_assert!(fast.is_none(), "{:?} was accepted", text),
+            }
+        }
+    }
+
+    /// Tile notation, mostly well formed: groups of digits with a letter, bonus tiles, spaces
+    /// and Unicode tiles, with stray digits, letters and other characters mixed in.
+    fn notation() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::Strategy;
+        let piece = proptest::prop_oneof![
+            6 => "[1-9]{1,4}[mpsz]",
+            1 => "[0-5][fy]",
+            1 => " ",
+            1 => "[\u{1F000}-\u{1F02B}]",
+            1 => "[0-9mpszfyxé]",
+        ];
+        proptest::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat())
     }
 
     #[test]

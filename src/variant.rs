@@ -69,7 +69,7 @@ impl Variant {
     }
 
     /// Scores one hand.
-    pub fn score(&self, hand: &Hand) -> ScoreCard {
+    pub fn score(&self, hand: &Hand) -> ScoreCard<'_> {
         self.scorer().score(hand)
     }
 }

@@ -58,7 +58,7 @@ pub fn waits(hand: &Hand) -> Waits {
 
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out
 /// tiles of which `held` already has four.
-pub fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
+pub(crate) fn completing_tiles(waiting: &TileCounts, sets: usize, held: &TileCounts) -> TileSet {
     let mut found = TileSet::default();
     let Some(completer) = Completer::new(waiting, sets) else {
         return found;

@@ -6,13 +6,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod common;
+
 use mjrules::Variant;
-use mjrules::document::{self, TableReader};
 use mjrules::hand::kajongg::parse_kajongg;
-use mjrules::hand::read_hand;
+use mjrules::hand::parse_hand;
 use mjrules::score::ScoreCard;
 use mjrules::tiles::Wind;
-use toml::de::DeValue;
 
 struct Expect {
     total: i64,
@@ -24,31 +24,26 @@ struct Expect {
     items: Vec<String>,
 }
 
-fn int(table: &toml::de::DeTable<'_>, key: &str) -> Option<i64> {
-    table
-        .get(key)
-        .and_then(|v| v.get_ref().as_integer())
-        .map(|i| i.as_str().parse().unwrap())
+fn int(table: &toml::Table, key: &str) -> Option<i64> {
+    table.get(key).and_then(toml::Value::as_integer)
 }
 
 fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
+    let name = path.display();
     let text = std::fs::read_to_string(path).unwrap();
-    let doc =
-        document::parse(&text).unwrap_or_else(|p| panic!("{}: {}", path.display(), p.message));
-    let top = doc.get_ref();
-    let hand_value = top
+    let doc: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    // The hand is read as a hand file of its own, written back from the `[hand]` table.
+    let hand_table = doc
         .get("hand")
-        .unwrap_or_else(|| panic!("{}: no [hand]", path.display()));
-    let DeValue::Table(hand_table) = hand_value.get_ref() else {
-        panic!("[hand] is a table")
-    };
-    let mut problems = Vec::new();
-    let reader = TableReader::new(hand_table, hand_value.span(), "the hand");
-    let hand = read_hand(reader, &text, None, None, &mut problems)
-        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), problems));
-    let DeValue::Table(e) = top.get("expect").expect("an [expect] table").get_ref() else {
-        panic!()
-    };
+        .and_then(toml::Value::as_table)
+        .unwrap_or_else(|| panic!("{name}: no [hand] table"));
+    let hand_text = toml::to_string(hand_table).unwrap();
+    let hand = parse_hand(&format!("{name} [hand]"), &hand_text)
+        .unwrap_or_else(|e| panic!("{}", common::render_plain(&e)));
+    let e = doc
+        .get("expect")
+        .and_then(toml::Value::as_table)
+        .unwrap_or_else(|| panic!("{name}: no [expect] table"));
     let known = [
         "total",
         "points",
@@ -58,32 +53,29 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
         "valid",
         "items",
     ];
-    for (k, _) in e.iter() {
+    for k in e.keys() {
         assert!(
-            known.contains(&k.get_ref().as_ref()),
-            "{}: unknown expectation `{}`",
-            path.display(),
-            k.get_ref()
+            known.contains(&k.as_str()),
+            "{name}: unknown expectation `{k}`"
         );
     }
     let expect = Expect {
-        total: int(e, "total").unwrap_or_else(|| panic!("{}: no expected total", path.display())),
+        total: int(e, "total").unwrap_or_else(|| panic!("{name}: no expected total")),
         points: int(e, "points"),
         doubles: int(e, "doubles"),
         faan: int(e, "faan"),
         limit_hand: e
             .get("limit-hand")
-            .and_then(|v| v.get_ref().as_str())
+            .and_then(toml::Value::as_str)
             .map(String::from),
-        valid: e.get("valid").and_then(|v| v.get_ref().as_bool()),
+        valid: e.get("valid").and_then(toml::Value::as_bool),
         items: e
             .get("items")
-            .and_then(|v| {
-                v.get_ref().as_array().map(|a| {
-                    a.iter()
-                        .filter_map(|x| x.get_ref().as_str().map(String::from))
-                        .collect()
-                })
+            .and_then(toml::Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
             })
             .unwrap_or_default(),
     };

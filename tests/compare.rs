@@ -11,7 +11,7 @@ use mjrules::hand::parse_hand;
 use mjrules::hand::write::to_toml as hand_toml;
 use mjrules::random::HandGenerator;
 use mjrules::rules::builtin;
-use mjrules::rules::load::load_unchecked;
+use mjrules::rules::load_definition;
 use mjrules::tiles::TileStyle;
 
 #[test]
@@ -54,8 +54,8 @@ fn diffs_of_real_pairs() {
         ),
     ];
     for (a, b, name) in pairs {
-        let va = load_unchecked(a).unwrap();
-        let vb = load_unchecked(&b).unwrap();
+        let va = load_definition(a).unwrap();
+        let vb = load_definition(&b).unwrap();
         let changes = diff(&va, &vb);
         assert!(!changes.is_empty());
         let path = std::path::Path::new(root).join("tests/compare.rs");
@@ -68,8 +68,8 @@ fn diffs_of_real_pairs() {
     }
     // A house rule differs from its base only where it says so: the removed item and the
     // changed limit.
-    let base = load_unchecked("bmja").unwrap();
-    let house = load_unchecked(&format!("{root}/examples/house-rules/our-club.toml")).unwrap();
+    let base = load_definition("bmja").unwrap();
+    let house = load_definition(&format!("{root}/examples/house-rules/our-club.toml")).unwrap();
     let changes = diff(&base, &house);
     let ids: Vec<&str> = changes.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["limit", "pung-dragon"]);
@@ -80,7 +80,7 @@ fn diffs_of_real_pairs() {
 fn a_change_of_who_is_liable_is_shown_as_such() {
     // Only `liable` changes: the diff names that field, with both values (it used to show
     // a change of `when` with the same condition on both sides).
-    let base = load_unchecked("hong-kong").unwrap();
+    let base = load_definition("hong-kong").unwrap();
     let mut changed = base.clone();
     let rule = changed
         .payments

@@ -5,7 +5,6 @@ mod common;
 
 use mjrules::arrange::arrangements;
 use mjrules::hand::{Hand, parse_hand};
-use mjrules::plan::waits::only_possible;
 use mjrules::render;
 use mjrules::tiles::{TileStyle, format_tiles};
 use mjrules::waits::waits;
@@ -124,48 +123,4 @@ fn the_discard_sits_in_each_distinct_set_it_can_complete() {
             .iter()
             .all(|a| a.winning().unwrap().scores_as_exposed())
     );
-}
-
-/// The plan's `only_possible` (which first looks for another winning tile in the
-/// arrangements) against the waits worked out in full.
-fn only_possible_both_ways(hand: &Hand) -> bool {
-    let quick = only_possible(hand, &hand.own_tiles(), &arrangements(hand));
-    assert_eq!(quick, waits(hand).only_possible);
-    quick
-}
-
-#[test]
-fn an_arrangement_may_show_another_winning_tile() {
-    let hand = |concealed: &str, win: &str, seen: &str| {
-        let text = format!(
-            "seat = \"west\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\n\
-             seen = \"{seen}\"\n[win]\ntile = \"{win}\"\nfrom = \"wall\"\n"
-        );
-        parse_hand("hand.toml", &text).unwrap_or_else(|e| panic!("{}", common::render_plain(&e)))
-    };
-    // (concealed tiles, winning tile, seen tiles, only possible), worked by hand:
-    let cases = [
-        // 3m at the low end of 345m: 6m would have made 456m.
-        ("345m 123p 456p 789p 11z", "3m", "", false),
-        // ... unless every 6m is seen: then 3m was the only possible tile.
-        ("345m 123p 456p 789p 11z", "3m", "6666m", true),
-        // 5m at the high end of 345m: 2m would have made 234m.
-        ("345m 123p 456p 789p 11z", "5m", "", false),
-        // A pung of 5m beside a pair of 1z: 1z would have made a pung, 55m the pair.
-        ("555m 123p 456p 789p 11z", "5m", "", false),
-        // 5m in the middle of 456m: nothing else fits between 4m and 6m.
-        ("456m 123p 456p 789p 11z", "5m", "", true),
-    ];
-    for (concealed, win, seen, only) in cases {
-        let hand = hand(concealed, win, seen);
-        assert_eq!(only_possible_both_ways(&hand), only, "{concealed} + {win}");
-    }
-    // The gallery's hands agree too.
-    for name in [
-        "edge-wait",
-        "two-sided-wait-dead-end",
-        "six-seven-eight-nine-and-pair",
-    ] {
-        only_possible_both_ways(&load(name));
-    }
 }

@@ -2,7 +2,6 @@
 //! player who did not go out must have read every way (which is slower).
 
 use mjrules::Variant;
-use mjrules::plan::groupings;
 use mjrules::tiles::{TileStyle, format_tiles};
 use serde_json::{Value, json};
 
@@ -25,13 +24,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(v) => {
                 // The tiles a non-winner's pungs are not proved best for: scoring reads
                 // them every way, which is slower (see `rules::groupings`).
-                let regrouped: Vec<Value> = groupings::unproved(&v.plan().by_player[1].items)
+                let regrouped: Vec<Value> = v
+                    .plan()
+                    .read_every_way()
                     .into_iter()
-                    .map(|(tiles, b)| {
+                    .map(|r| {
                         json!({
-                            "tiles": format_tiles(tiles.iter(), TileStyle::Ascii),
-                            "item": v.definition().items[b.item].id.value,
-                            "why": b.why,
+                            "tiles": format_tiles(r.tiles.iter(), TileStyle::Ascii),
+                            "item": v.definition().items[r.item].id.value,
+                            "why": r.why,
                         })
                     })
                     .collect();

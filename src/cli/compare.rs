@@ -121,10 +121,7 @@ fn compare_corpus(
                 if let Ok(hand) = corpus::read_line(text.as_bytes()) {
                     out!("\n── line {line} ──\n");
                     for v in variants {
-                        out!(
-                            "{}",
-                            render::score_text(&v.score(&hand), v.rules(), TileStyle::Ascii)
-                        );
+                        out!("{}", render::score_text(&v.score(&hand), TileStyle::Ascii));
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! `extends`).
 
 use mjrules::diff;
-use mjrules::rules::load::load_unchecked;
+use mjrules::rules::load_definition;
 
 use super::{Failure, Format, FormatArgs};
 
@@ -17,8 +17,8 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let a = load_unchecked(&args.a)?;
-    let b = load_unchecked(&args.b)?;
+    let a = load_definition(&args.a)?;
+    let b = load_definition(&args.b)?;
     let changes = diff::diff(&a, &b);
     match args.format.format {
         Format::Json => outln!("{}", diff::json(&changes)),

@@ -63,7 +63,6 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let style = args.hand.tiles.into();
     let refs: Vec<&Variant> = variants.iter().collect();
     let cmp = compare::compare_hand(&refs, &hand);
-    let cards = cmp.cards.iter().zip(&variants);
     match args.hand.format {
         // Several variants: side by side, then each card with its citations.
         Format::Text | Format::Summary => {
@@ -71,14 +70,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             if variants.len() > 1 {
                 texts.push(cmp.text());
             }
-            texts.extend(cards.map(|(c, v)| render::score_text(c, v.rules(), style)));
+            texts.extend(cmp.cards.iter().map(|c| render::score_text(c, style)));
             out!("{}", texts.join("\n"));
         }
         Format::Json if variants.len() == 1 => {
-            outln!(
-                "{}",
-                render::score_json(&cmp.cards[0], variants[0].rules(), style)
-            )
+            outln!("{}", render::score_json(&cmp.cards[0], style))
         }
         Format::Json => outln!("{}", cmp.json(style)),
     }
@@ -118,9 +114,7 @@ fn score_corpus(
                     // (blank lines are skipped, so output lines do not count input lines).
                     let mut json = serde_json::Map::new();
                     json.insert("line".into(), n.into());
-                    if let serde_json::Value::Object(fields) =
-                        render::score_json(&card, variant.rules(), style)
-                    {
+                    if let serde_json::Value::Object(fields) = render::score_json(&card, style) {
                         json.extend(fields);
                     }
                     (

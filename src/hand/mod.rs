@@ -1,16 +1,16 @@
 //! Hands: one player's tiles at the end of a deal, known to be legal.
 //!
-//! In: the parts of a hand as a reader found them ([`HandParts`]): a hand file ([`file`]), a
-//! corpus line ([`line`]), a Kajongg string ([`kajongg`]), a deal's seat, the random
+//! In: the parts of a hand as a reader found them ([`HandParts`]): a hand file (`file`), a
+//! corpus line (`line`), a Kajongg string ([`kajongg`]), a deal's seat, the random
 //! generator. Out: a [`Hand`], built only by [`Hand::new`], which checks every rule of a
 //! legal hand ([`HandProblem`]: at most four copies of a tile, the right number of tiles,
 //! the winning tile among the concealed ones, a discarder only for a claimed tile, …); or the
 //! problems found, which each reader places in its own text. A [`Hand`] is written back as a
-//! hand file or a corpus line by [`write`].
+//! hand file or a corpus line by [`write`](mod@write).
 
-pub mod file;
+pub(crate) mod file;
 pub mod kajongg;
-pub mod line;
+pub(crate) mod line;
 pub mod write;
 
 use arrayvec::ArrayVec;
@@ -20,7 +20,7 @@ use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusTile, Tile, TileCounts, Wind};
 use crate::words::{self, Words};
 
-pub use file::{parse_hand, read_hand};
+pub use file::parse_hand;
 
 /// Where the winning tile came from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -1,8 +1,8 @@
 //! A hand written back: as a hand file (TOML) or as a corpus line (one JSON object), with the
 //! same keys in the same order, from one list of them.
 //!
-//! In: a [`Hand`]. Out: its text. Both forms read back, by [`super::file`] and
-//! [`super::line`], as the same hand.
+//! In: a [`Hand`]. Out: its text. Both forms read back, by the hand file reader and
+//! the corpus line reader, as the same hand.
 
 use std::fmt::Write as _;
 

@@ -9,29 +9,29 @@
 //! The shortcuts, each of which can be turned off ([`Tricks`]); the tests score hands with
 //! each off, and with all of them off, and hold every card to the reference scorer's:
 //!
-//! - conditions folded into fewer, wider tests ([`fold`]);
+//! - conditions folded into fewer, wider tests (`fold`);
 //! - gates: necessary conditions of each item, shape and requirement, read from its top
 //!   conjuncts and tested as bits before the rest of it is evaluated, many gates at once
-//!   through a transposed table ([`gate`]);
+//!   through a transposed table (`gate`);
 //! - set items that are one flag test worth a constant, counted in a tight loop;
 //! - a non-winner's tiles held alike read as pungs only, where a proof shows that no other
-//!   grouping scores more ([`groupings`]);
+//!   grouping scores more (`groupings`);
 //! - a calling hand's completions tried only with the tiles, and scored only in the
-//!   readings, where some item called for may apply ([`calling`]);
+//!   readings, where some item called for may apply (`calling`);
 //! - the only possible tile read from the arrangements where one shows another winning tile
-//!   ([`waits`]);
+//!   (`waits`);
 //! - when only the totals are wanted: a winner's reading that misses a requirement is not
 //!   given its items, and a non-winner under a variant with no item for him is not read;
 //! - the waits, and the copies of each number, worked out only when some condition reads
 //!   them.
 
-pub mod calling;
-pub mod corpus;
-pub mod fold;
-pub mod gate;
-pub mod groupings;
-pub mod scorer;
-pub mod waits;
+pub(crate) mod calling;
+pub(crate) mod corpus;
+pub(crate) mod fold;
+pub(crate) mod gate;
+pub(crate) mod groupings;
+pub(crate) mod scorer;
+pub(crate) mod waits;
 
 use crate::arrange::Groupings;
 use crate::predicate::Compiled;
@@ -39,6 +39,7 @@ use crate::predicate::compiled::{Collection, ElemInt, Mask};
 use crate::predicate::facts::hand;
 use crate::rules::{CompiledItem, ForEach, Rules};
 use crate::score::items::applies_to;
+use crate::tiles::TileSet;
 use fold::fold;
 use gate::{GateTable, Gated};
 
@@ -132,7 +133,7 @@ impl Tricks {
 /// An item as the fast scorer runs it: the item, its condition and value folded, its
 /// condition gated.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlanItem {
+pub(crate) struct PlanItem {
     /// The item, with its condition and value as the plan evaluates them.
     pub item: CompiledItem,
     /// The condition, with its gate.
@@ -145,7 +146,7 @@ pub struct PlanItem {
 /// The items that apply to one player (the winner, or one of the others), in the order the
 /// fast scorer walks them.
 #[derive(Clone, Debug)]
-pub struct PlayerPlan {
+pub(crate) struct PlayerPlan {
     /// The items, grouped by what they look at.
     pub items: Vec<PlanItem>,
     /// Their gates, in the same order.
@@ -156,23 +157,23 @@ pub struct PlayerPlan {
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The shortcuts taken.
-    pub tricks: Tricks,
+    pub(crate) tricks: Tricks,
     /// The items of the winner, and those of the others.
-    pub by_player: [PlayerPlan; 2],
+    pub(crate) by_player: [PlayerPlan; 2],
     /// The special shapes' conditions, gated.
-    pub shapes: Vec<Gated>,
+    pub(crate) shapes: Vec<Gated>,
     /// The requirements' conditions, gated.
-    pub requirements: Vec<Gated>,
+    pub(crate) requirements: Vec<Gated>,
     /// The liabilities' conditions, gated.
-    pub liabilities: Vec<Gated>,
+    pub(crate) liabilities: Vec<Gated>,
     /// The items some `calling(…)` asks about, as the fast scorer runs them.
-    pub calling_targets: Vec<PlanItem>,
+    pub(crate) calling_targets: Vec<PlanItem>,
     /// Some condition asks whether the winning tile was the only possible one.
-    pub needs_waits: bool,
+    pub(crate) needs_waits: bool,
     /// Some condition reads `number_copies`.
-    pub needs_number_copies: bool,
+    pub(crate) needs_number_copies: bool,
     /// Which groupings of a non-winner's tiles held alike are read.
-    pub groupings: Groupings,
+    pub(crate) groupings: Groupings,
 }
 
 impl Plan {
@@ -271,6 +272,40 @@ impl Plan {
             groupings,
             by_player,
         }
+    }
+}
+
+/// Tiles that a player who did not go out has read every way, not only as pungs, because
+/// the groupings proof could not show that the pungs score best: the item that stopped it,
+/// and why. Scoring such a hand is slower, never wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadEveryWay {
+    /// The tiles.
+    pub tiles: TileSet,
+    /// The item that stopped the proof, as an index into the variant's items.
+    pub item: usize,
+    /// What the item does that the proof cannot rule out.
+    pub why: &'static str,
+}
+
+impl Plan {
+    /// The tiles a player who did not go out has read every way, gathered by what stopped
+    /// the proof (none when the groupings shortcut is off: then every tile is).
+    pub fn read_every_way(&self) -> Vec<ReadEveryWay> {
+        groupings::unproved(&self.by_player[1].items)
+            .into_iter()
+            .map(|(tiles, b)| ReadEveryWay {
+                tiles,
+                item: b.item,
+                why: b.why,
+            })
+            .collect()
+    }
+
+    /// Whether some condition asks if the winning tile was the only possible one, so that
+    /// the waits of a winner are worked out.
+    pub fn needs_waits(&self) -> bool {
+        self.needs_waits
     }
 }
 

@@ -66,7 +66,7 @@ impl<'v> Scorer<'v> {
     }
 
     /// Scores a hand, with the trace.
-    pub fn score(&mut self, hand: &Hand) -> ScoreCard {
+    pub fn score(&mut self, hand: &Hand) -> ScoreCard<'v> {
         let (totals, choice) = self.evaluate(hand, Trace::Always);
         // Scoring walks the items grouped by what they look at; the card lists them in the
         // order of the variant file.

@@ -86,3 +86,72 @@ fn another_winning_tile(hand: &Hand, own: &TileCounts, a: &Arrangement) -> bool 
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arrange::arrangements;
+    use crate::hand::parse_hand;
+    use crate::random::HandGenerator;
+    use crate::waits::waits;
+
+    /// `only_possible` (which first looks for another winning tile in the arrangements)
+    /// against the waits worked out in full.
+    fn both_ways(hand: &Hand) -> bool {
+        let quick = only_possible(hand, &hand.own_tiles(), &arrangements(hand));
+        assert_eq!(quick, waits(hand).only_possible);
+        quick
+    }
+
+    #[test]
+    fn an_arrangement_may_show_another_winning_tile() {
+        let hand = |concealed: &str, win: &str, seen: &str| {
+            let text = format!(
+                "seat = \"west\"\nprevailing = \"east\"\nconcealed = \"{concealed}\"\n\
+                 seen = \"{seen}\"\n[win]\ntile = \"{win}\"\nfrom = \"wall\"\n"
+            );
+            parse_hand("hand.toml", &text).expect("a legal hand")
+        };
+        // (concealed tiles, winning tile, seen tiles, only possible), worked by hand:
+        let cases = [
+            // 3m at the low end of 345m: 6m would have made 456m.
+            ("345m 123p 456p 789p 11z", "3m", "", false),
+            // ... unless every 6m is seen: then 3m was the only possible tile.
+            ("345m 123p 456p 789p 11z", "3m", "6666m", true),
+            // 5m at the high end of 345m: 2m would have made 234m.
+            ("345m 123p 456p 789p 11z", "5m", "", false),
+            // A pung of 5m beside a pair of 1z: 1z would have made a pung, 55m the pair.
+            ("555m 123p 456p 789p 11z", "5m", "", false),
+            // 5m in the middle of 456m: nothing else fits between 4m and 6m.
+            ("456m 123p 456p 789p 11z", "5m", "", true),
+        ];
+        for (concealed, win, seen, only) in cases {
+            let hand = hand(concealed, win, seen);
+            assert_eq!(both_ways(&hand), only, "{concealed} + {win}");
+        }
+        // The gallery's hands with edge and closed waits agree too.
+        for name in [
+            "edge-wait",
+            "two-sided-wait-dead-end",
+            "six-seven-eight-nine-and-pair",
+        ] {
+            let path = format!(
+                "{}/tests/hands/gallery/{name}.toml",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).expect("a gallery hand");
+            both_ways(&parse_hand(&path, &text).expect("a legal hand"));
+        }
+    }
+
+    #[test]
+    fn random_winners_agree_with_the_waits() {
+        let mut hands = HandGenerator::new(18);
+        let mut only = 0;
+        for _ in 0..2_000 {
+            only += usize::from(both_ways(&hands.corpus_hand(true)));
+        }
+        // Both answers occur, so the agreement is not about one of them only.
+        assert!(only > 0 && only < 2_000, "{only} of 2000 only possible");
+    }
+}

@@ -108,7 +108,7 @@ impl std::error::Error for LoadError {}
 /// Loads and checks the variant named by `spec` (a built-in id or a path to a file), with
 /// parameters overridden by `overrides` (`name`, `value` as typed on the command line).
 pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<Rules, LoadError> {
-    let variant = load_unchecked(spec)?;
+    let variant = load_definition(spec)?;
     let variant = apply_overrides(variant, overrides)?;
     check(variant).map_err(LoadError::Files)
 }
@@ -129,7 +129,7 @@ pub fn load_text(name: &str, text: &str) -> Result<Rules, LoadError> {
 }
 
 /// Loads a variant and follows `extends`, without checking its conditions.
-pub fn load_unchecked(spec: &str) -> Result<Definition, LoadError> {
+pub fn load_definition(spec: &str) -> Result<Definition, LoadError> {
     let mut loader = Loader::default();
     let (file, dir) = resolve(spec, None)?;
     let variant = loader.file(file, dir);

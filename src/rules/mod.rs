@@ -5,21 +5,21 @@
 //! table — in which every value remembers the file and bytes it came from; then, once
 //! checked, its [`Rules`], whose conditions are compiled predicates ready to evaluate.
 //!
-//! Stages: [`read`] reads one file, [`load`](mod@load) follows `extends` and applies a house file's
-//! changes and the command line's `--param`, [`check`] compiles and checks everything and
+//! Stages: `read` reads one file, `load` follows `extends` and applies a house file's
+//! changes and the command line's `--param`, `check` compiles and checks everything and
 //! reports all problems at once.
 
 pub mod builtin;
-pub mod check;
-pub mod load;
-pub mod read;
+pub(crate) mod check;
+pub(crate) mod load;
+pub(crate) mod read;
 
 use std::ops::Range;
 
 use crate::predicate::check::ParamValue;
 
-pub use check::{CompiledItem, MAX_SHAPES, Rules};
-pub use load::{LoadError, load};
+pub use check::{CompiledItem, CompiledPayments, MAX_SHAPES, Rules};
+pub use load::{LoadError, load_definition};
 
 /// How a variant turns items into a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +113,7 @@ pub enum Who {
 pub struct Located<T> {
     /// The value.
     pub value: T,
-    /// Which file it came from (index into [`Variant::files`]).
+    /// Which file it came from (index into [`Definition::files`]).
     pub file: usize,
     /// Its bytes in that file.
     pub span: Range<usize>,

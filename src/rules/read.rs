@@ -9,7 +9,8 @@ use super::{
 };
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
-use crate::hand::{WinSource, read_hand};
+use crate::hand::WinSource;
+use crate::hand::file::read_hand;
 use crate::predicate::check::ParamValue;
 use crate::words;
 

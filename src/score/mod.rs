@@ -6,21 +6,21 @@
 //! that counted (how many times, for how much, which sets), for the reading that scores best.
 //!
 //! The meaning is spelt out here, plainly: the facts of a hand and of each reading
-//! ([`facts`]), what the items give on one reading and which replace which ([`items`]), how
-//! the numbers combine into a score ([`combine`]), and the whole of it, every reading and
-//! every item, in [`reference`]. The fast scorer ([`crate::plan`]) gives the same cards by
+//! (`facts`), what the items give on one reading and which replace which (`items`), how
+//! the numbers combine into a score (`combine`), and the whole of it, every reading and
+//! every item, in [`reference`](mod@reference). The fast scorer ([`crate::plan`]) gives the same cards by
 //! shortcuts, and is tested against this one.
 //!
 //! [`Rules`]: crate::rules::Rules
 //! [`Hand`]: crate::hand::Hand
 
-pub mod combine;
-pub mod facts;
-pub mod items;
+pub(crate) mod combine;
+pub(crate) mod facts;
+pub(crate) mod items;
 pub mod reference;
 
 use crate::arrange::Arrangement;
-use crate::rules::ItemKind;
+use crate::rules::{Cite, ItemKind, Rules};
 
 /// One item that counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,22 +39,121 @@ pub struct Fired {
     pub with_limit_hand: bool,
 }
 
-/// The score of one hand under one variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScoreCard {
-    /// The variant's id.
-    pub variant: String,
+/// The score of one hand under one variant: the numbers, and the trace of every item that
+/// counted.
+#[derive(Clone, Debug)]
+pub struct ScoreCard<'r> {
+    /// The variant's rules.
+    rules: &'r Rules,
     /// The player went out.
     pub winner: bool,
     /// The numbers of the score.
     pub totals: Totals,
-    /// The items that counted.
+    /// The items that counted, in the order of the variant file.
     pub fired: Vec<Fired>,
     /// The arrangement scored (none for a special shape or an incomplete winning hand).
     pub arrangement: Option<Arrangement>,
     /// The special shape the hand was read as, as an index into the variant's shapes.
     pub shape: Option<usize>,
 }
+
+/// One item that counted on a card, with what the variant file says of it.
+#[derive(Clone, Copy, Debug)]
+pub struct CardItem<'r> {
+    /// Its id.
+    pub id: &'r str,
+    /// What it gives.
+    pub kind: ItemKind,
+    /// What it contributed: points, doubles, faan, or the limit hand's value.
+    pub amount: i64,
+    /// How many times it matched.
+    pub times: u32,
+    /// The passage it encodes.
+    pub cite: &'r Cite,
+    /// It counted in the score (a limit hand that lost to the points is listed, not
+    /// counted).
+    pub counted: bool,
+}
+
+impl<'r> ScoreCard<'r> {
+    /// The card of a hand, from the scorer's result.
+    pub(crate) fn new(
+        rules: &'r Rules,
+        winner: bool,
+        totals: Totals,
+        fired: Vec<Fired>,
+        arrangement: Option<Arrangement>,
+        shape: Option<usize>,
+    ) -> Self {
+        ScoreCard {
+            rules,
+            winner,
+            totals,
+            fired,
+            arrangement,
+            shape,
+        }
+    }
+
+    /// The rules the hand was scored under.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The variant's id.
+    pub fn variant(&self) -> &'r str {
+        self.rules.id()
+    }
+
+    /// The final score.
+    pub fn total(&self) -> i64 {
+        self.totals.total
+    }
+
+    /// The items that counted, in the order of the variant file.
+    pub fn items(&self) -> impl Iterator<Item = CardItem<'r>> + '_ {
+        self.fired.iter().map(|f| {
+            let item = &self.rules.definition.items[f.item];
+            CardItem {
+                id: &item.id.value,
+                kind: f.kind,
+                amount: f.amount,
+                times: f.times,
+                cite: &item.cite,
+                counted: f.kind != ItemKind::LimitHand
+                    || self.totals.faan.is_some()
+                    || self.totals.limit_hand == Some(f.item),
+            }
+        })
+    }
+
+    /// The item with this id, if it counted.
+    pub fn item(&self, id: &str) -> Option<CardItem<'r>> {
+        self.items().find(|i| i.id == id)
+    }
+
+    /// The id of the limit hand scored, if one was.
+    pub fn limit_hand(&self) -> Option<&'r str> {
+        self.totals
+            .limit_hand
+            .map(|i| self.rules.definition.items[i].id.value.as_str())
+    }
+}
+
+/// Two cards are the same when they score the same hand alike under the same variant (by
+/// id).
+impl PartialEq for ScoreCard<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.variant() == other.variant()
+            && self.winner == other.winner
+            && self.totals == other.totals
+            && self.fired == other.fired
+            && self.arrangement == other.arrangement
+            && self.shape == other.shape
+    }
+}
+
+impl Eq for ScoreCard<'_> {}
 
 /// The numbers of a score, without the trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -94,7 +193,7 @@ impl Totals {
 
 /// What the best score was read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub(crate) enum Choice {
     /// A standard reading: its index among the hand's arrangements.
     Arrangement(usize),
     /// A special shape: its index among the variant's shapes.

@@ -25,7 +25,7 @@ use crate::tiles::Tile;
 use crate::waits::waits;
 
 /// Scores a hand the plain way (see the module docs).
-pub fn score(rules: &Rules, hand: &Hand) -> ScoreCard {
+pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     let winner = hand.is_winner();
     let own = hand.own_tiles();
     let mut elems = HandElems::default();
@@ -92,27 +92,20 @@ pub fn score(rules: &Rules, hand: &Hand) -> ScoreCard {
 }
 
 /// The card of a hand whose best reading is `choice`, among `arrangements`.
-pub(crate) fn card(
-    rules: &Rules,
+pub(crate) fn card<'r>(
+    rules: &'r Rules,
     hand: &Hand,
     totals: Totals,
     choice: Choice,
     fired: Vec<Fired>,
     arrangements: &[Arrangement],
-) -> ScoreCard {
+) -> ScoreCard<'r> {
     let (arrangement, shape) = match choice {
         Choice::Arrangement(i) => (Some(arrangements[i].clone()), None),
         Choice::Shape(s) => (None, Some(s)),
         Choice::None => (None, None),
     };
-    ScoreCard {
-        variant: rules.definition.id.clone(),
-        winner: hand.is_winner(),
-        totals,
-        fired,
-        arrangement,
-        shape,
-    }
+    ScoreCard::new(rules, hand.is_winner(), totals, fired, arrangement, shape)
 }
 
 /// The items some `calling(…)` asks about that one more tile would make count, for a player

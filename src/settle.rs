@@ -333,152 +333,43 @@ struct Winner {
 
 /// Settles a deal under a variant.
 pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> {
-    let faan = variant.definition().style == Style::Faan;
     let mut scores = [0i64; 4];
     let mut notes = Vec::new();
     let mut winner: Option<Winner> = None;
     for (i, seat) in deal.seats.iter().enumerate() {
         let wind = Wind::ALL[i];
-        match seat {
-            Seat::Absent => {}
-            Seat::Hand(hand) => {
-                let card = variant.score(hand);
-                scores[i] = card.totals.total;
-                if let Some(win) = hand.win() {
-                    if !card.totals.valid {
-                        notes.push(format!(
-                            "{wind} claimed Mah-Jong but the hand is not a valid win: nobody pays"
-                        ));
-                        continue;
-                    }
-                    let liable = match card.totals.liability {
-                        None => None,
-                        Some(l) => {
-                            let rule = &variant.definition().payments.liabilities[l];
-                            let who = match rule.liable {
-                                Some(Liable::Discarder) => win.discarder,
-                                Some(Liable::LastSetProvider) => hand
-                                    .melds()
-                                    .iter()
-                                    .rev()
-                                    .find(|m| m.declared && m.scores_as_exposed())
-                                    .and_then(|m| m.from),
-                                None => None,
-                            };
-                            let Some(who) = who else {
-                                let what = match rule.liable {
-                                    Some(Liable::Discarder) => {
-                                        "the discarder of the winning tile (`discarder` in `[win]`)"
-                                    }
-                                    _ => {
-                                        "whom the last declared set was claimed from (`from=SEAT`)"
-                                    }
-                                };
-                                return Err(InputError::new(
-                                    &deal.name,
-                                    &deal.text,
-                                    vec![Diagnostic::new(
-                                        deal.spans[i].clone(),
-                                        format!("the penalty `{}` applies, but the deal does not say who pays it", rule.id.value),
-                                        "no provenance",
-                                    )
-                                    .with_help(format!("give {what}"))],
-                                ));
-                            };
-                            Some((rule.id.value.clone(), who))
-                        }
-                    };
-                    winner = Some(Winner {
-                        seat: wind,
-                        value: card.totals.total,
-                        flags: win_flags(wind, win.from),
-                        discarder: win.discarder,
-                        liable,
-                    });
+        let (score, won) = match seat {
+            Seat::Absent => continue,
+            Seat::Hand(hand) => scored(variant, deal, i, hand, &mut notes)?,
+            Seat::Counted { value, win } => match counted(variant, wind, *value, *win) {
+                Ok(counted) => counted,
+                Err(note) => {
+                    notes.push(note);
+                    continue;
                 }
-            }
-            Seat::Counted { value, win } => {
-                let total = if faan && win.is_some() {
-                    if *value < variant.rules().min_faan {
-                        notes.push(format!("{wind} went out with {value} faan, below the minimum of {}: nobody pays", variant.rules().min_faan));
-                        continue;
-                    }
-                    variant
-                        .rules()
-                        .base_points(variant.rules().max_faan.map_or(*value, |m| (*value).min(m)))
-                } else if faan {
-                    0
-                } else {
-                    *value
-                };
-                scores[i] = total;
-                if let Some((from, discarder)) = win {
-                    winner = Some(Winner {
-                        seat: wind,
-                        value: total,
-                        flags: win_flags(wind, *from),
-                        discarder: *discarder,
-                        liable: None,
-                    });
-                }
-            }
+            },
+        };
+        scores[i] = score;
+        if won.is_some() {
+            winner = won;
         }
     }
-    let p = &variant.rules().payments;
-    let mut payments = Vec::new();
-    if let Some(w) = &winner {
-        let mut owed: Vec<Payment> = Wind::ALL
-            .into_iter()
-            .filter(|&loser| loser != w.seat)
-            .map(|loser| {
-                payment(
-                    variant,
-                    loser,
-                    w.seat,
-                    w.value,
-                    w.flags,
-                    true,
-                    w.discarder == Some(loser),
-                )
-            })
-            .collect();
-        if let Some((id, liable)) = &w.liable {
-            // The liable player pays what everyone would have paid.
-            let amount = owed.iter().map(|o| o.amount).sum();
-            owed = vec![Payment {
-                from: *liable,
-                to: w.seat,
-                amount,
-                why: vec![id.clone()],
-            }];
-        }
-        payments.extend(owed.into_iter().filter(|o| o.amount > 0));
-        if p.losers_settle && !faan {
-            let losers: Vec<Wind> = Wind::ALL.into_iter().filter(|&s| s != w.seat).collect();
-            for (a, &x) in losers.iter().enumerate() {
-                for &y in &losers[a + 1..] {
-                    let (hi, lo) = if scores[x.index()] >= scores[y.index()] {
-                        (x, y)
-                    } else {
-                        (y, x)
-                    };
-                    let diff = scores[hi.index()] - scores[lo.index()];
-                    if diff > 0 {
-                        payments.push(payment(variant, lo, hi, diff, w.flags, false, false));
-                    }
-                }
+    let payments = match &winner {
+        Some(w) => payments(variant, w, &scores),
+        None => {
+            if notes.is_empty() {
+                notes.push("a drawn deal: nobody pays".to_string());
             }
+            Vec::new()
         }
-    } else if notes.is_empty() {
-        notes.push("a drawn deal: nobody pays".to_string());
-    }
+    };
     let mut net = [0i64; 4];
     for pay in &payments {
         net[pay.from.index()] -= pay.amount;
         net[pay.to.index()] += pay.amount;
     }
     let east_won = winner.as_ref().is_some_and(|w| w.seat == Wind::East);
-    let keeps = east_won || (winner.is_none() && p.dealer_keeps_on_draw);
+    let keeps = east_won || (winner.is_none() && variant.rules().payments.dealer_keeps_on_draw);
     Ok(Settlement {
         winner: winner.as_ref().map(|w| w.seat),
         scores,
@@ -488,6 +379,160 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
         liable: winner.and_then(|w| w.liable),
         notes,
     })
+}
+
+/// The score of seat `i`'s hand, and the winner if it went out with a valid hand (a claim
+/// that is not a valid win is noted, and nobody pays it).
+fn scored(
+    variant: &Variant,
+    deal: &Deal,
+    i: usize,
+    hand: &Hand,
+    notes: &mut Vec<String>,
+) -> Result<(i64, Option<Winner>), InputError> {
+    let wind = Wind::ALL[i];
+    let card = variant.score(hand);
+    let total = card.totals.total;
+    let Some(win) = hand.win() else {
+        return Ok((total, None));
+    };
+    if !card.totals.valid {
+        notes.push(format!(
+            "{wind} claimed Mah-Jong but the hand is not a valid win: nobody pays"
+        ));
+        return Ok((total, None));
+    }
+    let liable = match card.totals.liability {
+        None => None,
+        Some(rule) => Some(liable(variant, deal, i, hand, rule)?),
+    };
+    let winner = Winner {
+        seat: wind,
+        value: total,
+        flags: win_flags(wind, win.from),
+        discarder: win.discarder,
+        liable,
+    };
+    Ok((total, Some(winner)))
+}
+
+/// Who pays for the winner of seat `i` under liability rule `rule` (an index into the
+/// variant's liabilities), with the rule's id; an error when the deal does not say.
+fn liable(
+    variant: &Variant,
+    deal: &Deal,
+    i: usize,
+    hand: &Hand,
+    rule: usize,
+) -> Result<(String, Wind), InputError> {
+    let rule = &variant.definition().payments.liabilities[rule];
+    let who = match rule.liable {
+        Some(Liable::Discarder) => hand.win().and_then(|w| w.discarder),
+        Some(Liable::LastSetProvider) => hand
+            .melds()
+            .iter()
+            .rev()
+            .find(|m| m.declared && m.scores_as_exposed())
+            .and_then(|m| m.from),
+        None => None,
+    };
+    let Some(who) = who else {
+        let what = match rule.liable {
+            Some(Liable::Discarder) => "the discarder of the winning tile (`discarder` in `[win]`)",
+            _ => "whom the last declared set was claimed from (`from=SEAT`)",
+        };
+        let problem = Diagnostic::new(
+            deal.spans[i].clone(),
+            format!(
+                "the penalty `{}` applies, but the deal does not say who pays it",
+                rule.id.value
+            ),
+            "no provenance",
+        )
+        .with_help(format!("give {what}"));
+        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+    };
+    Ok((rule.id.value.clone(), who))
+}
+
+/// The score of a seat whose value was counted already (points, or faan turned into base
+/// points), and the winner if it went out; a note instead when a faan winner is below the
+/// minimum and nobody pays.
+fn counted(
+    variant: &Variant,
+    wind: Wind,
+    value: i64,
+    win: Option<(WinSource, Option<Wind>)>,
+) -> Result<(i64, Option<Winner>), String> {
+    let rules = variant.rules();
+    let total = match (variant.definition().style, win) {
+        (Style::Faan, Some(_)) if value < rules.min_faan => {
+            return Err(format!(
+                "{wind} went out with {value} faan, below the minimum of {}: nobody pays",
+                rules.min_faan
+            ));
+        }
+        (Style::Faan, Some(_)) => rules.base_points(rules.max_faan.map_or(value, |m| value.min(m))),
+        (Style::Faan, None) => 0,
+        _ => value,
+    };
+    let winner = win.map(|(from, discarder)| Winner {
+        seat: wind,
+        value: total,
+        flags: win_flags(wind, from),
+        discarder,
+        liable: None,
+    });
+    Ok((total, winner))
+}
+
+/// The payments to winner `w`, and among the losers where they settle with each other
+/// (`scores` are every seat's).
+fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
+    let mut owed: Vec<Payment> = Wind::ALL
+        .into_iter()
+        .filter(|&loser| loser != w.seat)
+        .map(|loser| {
+            payment(
+                variant,
+                loser,
+                w.seat,
+                w.value,
+                w.flags,
+                true,
+                w.discarder == Some(loser),
+            )
+        })
+        .collect();
+    if let Some((id, liable)) = &w.liable {
+        // The liable player pays what everyone would have paid.
+        let amount = owed.iter().map(|o| o.amount).sum();
+        owed = vec![Payment {
+            from: *liable,
+            to: w.seat,
+            amount,
+            why: vec![id.clone()],
+        }];
+    }
+    let mut payments: Vec<Payment> = owed.into_iter().filter(|o| o.amount > 0).collect();
+    let faan = variant.definition().style == Style::Faan;
+    if variant.rules().payments.losers_settle && !faan {
+        let losers: Vec<Wind> = Wind::ALL.into_iter().filter(|&s| s != w.seat).collect();
+        for (a, &x) in losers.iter().enumerate() {
+            for &y in &losers[a + 1..] {
+                let (hi, lo) = if scores[x.index()] >= scores[y.index()] {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
+                let diff = scores[hi.index()] - scores[lo.index()];
+                if diff > 0 {
+                    payments.push(payment(variant, lo, hi, diff, w.flags, false, false));
+                }
+            }
+        }
+    }
+    payments
 }
 
 /// The winner's hand flags that payment rules may ask about.

@@ -17,6 +17,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::Plan;
 use super::gate::{Pungs, Summary, tile_sizes};
 use super::scorer::{Scorer, Trace};
 use crate::hand::Hand;
@@ -24,7 +25,7 @@ use crate::predicate::compiled::Collection;
 use crate::predicate::facts::{Facts, elem, hand as hf};
 use crate::rules::MAX_SHAPES;
 use crate::score::Fired;
-use crate::score::facts::{concealed_flag, hand_flags, tile_flags};
+use crate::score::facts::{HandElems, concealed_flag, hand_flags, tile_flags};
 use crate::set::SetKind;
 use crate::tiles::{Tile, TileCounts, TileSet};
 use crate::waits::waits;
@@ -40,10 +41,14 @@ pub(super) fn calling_for(
     found: &mut Vec<usize>,
 ) {
     let (rules, plan) = (scorer.rules, scorer.plan);
+    let calling = plan
+        .tricks
+        .calling
+        .then(|| Calling::new(&scorer.elems, hand, own, plan));
     let completions = scorer
         .completions
         .get_or_insert_with(|| Box::new(Scorer::new(rules, plan)));
-    if !plan.tricks.calling {
+    let Some(calling) = calling else {
         // Every tile that may come, each completion scored in full.
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let completed = hand.won_with(tile);
@@ -59,62 +64,18 @@ pub(super) fn calling_for(
             }
         }
         return;
-    }
-    let elems = &scorer.elems;
-    let targets = &plan.calling_targets;
-    // What the gates read of the hand before a reading is chosen: its tiles' and bonus
-    // tiles' aggregates, to which each tile tried adds its own.
-    let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
-    let tiles_any = known.any[TILES];
-    let kinds = elems.tiles.len();
-    // The tiles held three times or more.
-    let triples = Tile::all()
-        .filter(|&t| own.get(t) >= 3)
-        .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-    // No tile need be tried when no target may hold with whatever tile comes: one tile
-    // more brings one distinct tile more, and maybe a new suit; it turns at most one
-    // pair into a tile held three times; the shapes that may form are those whose
-    // gates may open so and that some tile mends.
-    let mut before = known;
-    before.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
-        .iter()
-        .fold(tile_sizes(kinds, tiles_any), |sizes, &suit| {
-            sizes | tile_sizes(kinds + 1, tiles_any | suit)
-        });
-    let words = before.words();
-    // For each special shape, the tiles that may make it form (only a hand without
-    // declared sets forms one). The tiles tried are the waits and those.
-    let tile_facts = Facts::of_hand(&elems.tiles, &[]);
-    let mending: ArrayVec<TileSet, MAX_SHAPES> = plan
-        .shapes
-        .iter()
-        .map(|s| {
-            if hand.melds().is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
-                s.mending_tiles(&tile_facts, &elems.tiles)
-            } else {
-                TileSet::default()
-            }
-        })
-        .collect();
-    before.shapes = (0..)
-        .zip(&mending)
-        .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
-    let words = before.words();
-    let pungs = |need: Pungs| {
-        let one_more = Tile::all()
-            .filter(|&t| own.get(t) == 2)
-            .find(|&t| has_classes(t, need.classes, hand));
-        let triples = one_more.map_or(triples, |t| triples.or(TileSet::of(t)));
-        can_make(need, triples, hand)
     };
-    let no_target_may_hold = !targets
-        .iter()
-        .any(|t| t.condition.gate.may_open_with_one_more_tile(&words, pungs));
+    // Debug builds go on where nothing may be found, to check that nothing is.
+    let no_target_may_hold = calling.no_target_may_hold(plan);
     if no_target_may_hold && !cfg!(debug_assertions) {
         return;
     }
+    let targets = &plan.calling_targets;
     let waits = waits(hand);
-    let tried = mending.iter().fold(waits.tiles, |tried, m| tried.or(*m));
+    let tried = calling
+        .mending
+        .iter()
+        .fold(waits.tiles, |tried, m| tried.or(*m));
     for tile in tried.iter().filter(|&t| own.get(t) < 4) {
         let is_wait = waits.tiles.contains(tile);
         let completed = hand.won_with(tile);
@@ -122,49 +83,8 @@ pub(super) fn calling_for(
         if plan.needs_waits && is_wait && waits.live.iter().all(|t| t == tile) {
             flags |= hf::ONLY_POSSIBLE;
         }
-        // The completed hand's: the special shapes whose gates open are those that may
-        // form.
-        let f = tile_flags(tile, hand.seat(), hand.prevailing());
-        let kinds = kinds + usize::from(own.get(tile) == 0);
-        let mut summary = known;
-        summary.flags = flags | concealed_flag(&completed);
-        summary.any[TILES] |= f;
-        summary.every[TILES] &= f;
-        summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]);
-        let words = summary.words();
-        summary.shapes =
-            (0..)
-                .zip(plan.shapes.iter().zip(&mending))
-                .fold(0, |shapes, (i, (s, mending))| {
-                    shapes | u64::from(mending.contains(tile) && s.gate.open(&words)) << i
-                });
-        // No target may hold in any reading when its gate is shut on what is known
-        // before the reading, or the hand cannot make the pungs or kongs it counts. A
-        // tile that is not a wait completes no standard arrangement, so only a special
-        // shape can complete the hand, and all of that reading is known: no sets and
-        // the flags of a special shape. Debug builds score a hopeless hand anyway, to
-        // check that no target holds.
-        let hopeless = if !is_wait {
-            summary.shapes == 0 || {
-                let shape_reading = Summary {
-                    flags: summary.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
-                    ..summary
-                };
-                let words = shape_reading.words();
-                !targets.iter().any(|t| t.condition.gate.open(&words))
-            }
-        } else {
-            let words = summary.words();
-            let triples = if own.get(tile) == 2 {
-                triples.or(TileSet::of(tile))
-            } else {
-                triples
-            };
-            let pungs = |need| can_make(need, triples, hand);
-            !targets
-                .iter()
-                .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
-        };
+        let summary = calling.completed_with(tile, flags | concealed_flag(&completed), plan);
+        let hopeless = calling.hopeless(&summary, tile, is_wait, plan);
         if hopeless && !cfg!(debug_assertions) {
             continue;
         }
@@ -189,13 +109,144 @@ pub(super) fn calling_for(
     );
 }
 
+/// What the gates know of a calling hand before a tile is tried.
+struct Calling<'h> {
+    hand: &'h Hand,
+    own: &'h TileCounts,
+    /// The aggregates of its tiles and bonus tiles, to which each tile tried adds its own.
+    known: Summary,
+    /// How many distinct tiles it holds.
+    kinds: usize,
+    /// The tiles it holds three times or more.
+    triples: TileSet,
+    /// For each special shape, the tiles that may make it form (only a hand without
+    /// declared sets forms one).
+    mending: ArrayVec<TileSet, MAX_SHAPES>,
+}
+
+impl<'h> Calling<'h> {
+    /// What is known of `hand`, whose own tiles are `own` and elements `elems`.
+    fn new(elems: &HandElems, hand: &'h Hand, own: &'h TileCounts, plan: &Plan) -> Calling<'h> {
+        let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
+        let kinds = elems.tiles.len();
+        let triples = Tile::all()
+            .filter(|&t| own.get(t) >= 3)
+            .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
+        let words = Calling::one_tile_more(known, kinds).words();
+        let tile_facts = Facts::of_hand(&elems.tiles, &[]);
+        let mending = plan
+            .shapes
+            .iter()
+            .map(|s| {
+                if hand.melds().is_empty() && s.gate.may_open_with_one_more_tile(&words, |_| true) {
+                    s.mending_tiles(&tile_facts, &elems.tiles)
+                } else {
+                    TileSet::default()
+                }
+            })
+            .collect();
+        Calling {
+            hand,
+            own,
+            known,
+            kinds,
+            triples,
+            mending,
+        }
+    }
+
+    /// `known` with the sizes a hand of `kinds` distinct tiles may have with one tile more:
+    /// one distinct tile more, and maybe a new suit.
+    fn one_tile_more(known: Summary, kinds: usize) -> Summary {
+        let any = known.any[TILES];
+        let mut summary = known;
+        summary.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
+            .iter()
+            .fold(tile_sizes(kinds, any), |sizes, &suit| {
+                sizes | tile_sizes(kinds + 1, any | suit)
+            });
+        summary
+    }
+
+    /// True when no item called for may hold whatever tile comes: one tile more brings one
+    /// distinct tile more, and maybe a new suit; it turns at most one pair into a tile held
+    /// three times; the shapes that may form are those some tile mends.
+    fn no_target_may_hold(&self, plan: &Plan) -> bool {
+        let mut before = Calling::one_tile_more(self.known, self.kinds);
+        before.shapes = (0..)
+            .zip(&self.mending)
+            .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
+        let words = before.words();
+        let pungs = |need: Pungs| {
+            let one_more = Tile::all()
+                .filter(|&t| self.own.get(t) == 2)
+                .find(|&t| has_classes(t, need.classes, self.hand));
+            let triples = one_more.map_or(self.triples, |t| self.triples.or(TileSet::of(t)));
+            can_make(need, triples, self.hand)
+        };
+        !plan
+            .calling_targets
+            .iter()
+            .any(|t| t.condition.gate.may_open_with_one_more_tile(&words, pungs))
+    }
+
+    /// What is known of the hand completed with `tile`, whose hand flags are `flags`: the
+    /// special shapes whose gates open are those that may form.
+    fn completed_with(&self, tile: Tile, flags: u64, plan: &Plan) -> Summary {
+        let f = tile_flags(tile, self.hand.seat(), self.hand.prevailing());
+        let kinds = self.kinds + usize::from(self.own.get(tile) == 0);
+        let mut summary = self.known;
+        summary.flags = flags;
+        summary.any[TILES] |= f;
+        summary.every[TILES] &= f;
+        summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]);
+        let words = summary.words();
+        summary.shapes = (0..).zip(plan.shapes.iter().zip(&self.mending)).fold(
+            0,
+            |shapes, (i, (s, mending))| {
+                shapes | u64::from(mending.contains(tile) && s.gate.open(&words)) << i
+            },
+        );
+        summary
+    }
+
+    /// True when no item called for may hold in any reading of the hand completed with
+    /// `tile` (`summary` is what is known of it): its gate is shut on what is known before
+    /// the reading, or the hand cannot make the pungs or kongs it counts. A tile that is not
+    /// a wait completes no standard arrangement, so only a special shape can complete the
+    /// hand, and all of that reading is known: no sets and the flags of a special shape.
+    fn hopeless(&self, summary: &Summary, tile: Tile, is_wait: bool, plan: &Plan) -> bool {
+        let targets = &plan.calling_targets;
+        if !is_wait {
+            return summary.shapes == 0 || {
+                let shape_reading = Summary {
+                    flags: summary.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
+                    ..*summary
+                };
+                let words = shape_reading.words();
+                !targets.iter().any(|t| t.condition.gate.open(&words))
+            };
+        }
+        let words = summary.words();
+        let triples = if self.own.get(tile) == 2 {
+            self.triples.or(TileSet::of(tile))
+        } else {
+            self.triples
+        };
+        let pungs = |need| can_make(need, triples, self.hand);
+        !targets
+            .iter()
+            .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
+    }
+}
+
 /// True when `f` is an item called for.
-fn is_target(f: &Fired, plan: &super::Plan) -> bool {
+fn is_target(f: &Fired, plan: &Plan) -> bool {
     plan.calling_targets.iter().any(|t| t.item.index == f.item)
 }
 
 /// Adds to `found` the items called for among `fired`, each once.
-fn keep_targets(fired: &[Fired], plan: &super::Plan, found: &mut Vec<usize>) {
+fn keep_targets(fired: &[Fired], plan: &Plan, found: &mut Vec<usize>) {
     for f in fired.iter().filter(|f| is_target(f, plan)) {
         if !found.contains(&f.item) {
             found.push(f.item);

@@ -22,6 +22,7 @@ use crate::score::facts::{HandElems, concealed_flag, hand_flags, reading, winnin
 use crate::score::items::{Applied, anywhere, count, finish, invalid};
 use crate::score::reference::card;
 use crate::score::{Choice, Fired, ScoreCard, Totals};
+use crate::tiles::Tile;
 use crate::waits::waits;
 
 /// Scores hands with one variant, reusing its buffers.
@@ -137,60 +138,20 @@ impl<'v> Scorer<'v> {
                 base_flags |= hf::ONLY_POSSIBLE;
             }
         }
-
-        // Special shapes are read from the tiles of a hand without declared sets.
-        let mut shape_facts = Facts::of_hand(&self.elems.tiles, &self.elems.bonus);
-        shape_facts.flags = base_flags | concealed_flag(hand);
-        shape_facts.winning_tile = winning_tile(hand);
-        shape_facts.winning_tile_seen =
-            hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
-        let shape_summary = Summary::of(&shape_facts);
-        let mut shapes = 0u64;
-        if hand.melds().is_empty() {
-            let words = shape_summary.words();
-            for (i, shape) in plan.shapes.iter().enumerate() {
-                if shape.holds(&words, &shape_facts) {
-                    shapes |= 1 << i;
-                }
-            }
-        }
-
-        let mut hand_facts = shape_facts;
-        hand_facts.calling = &calling;
-        hand_facts.shapes = shapes;
-        let hand_summary = shape_summary.calling(&calling);
+        let readings = Readings::new(plan, hand, &self.elems, base_flags, &calling);
+        let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
-        let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
-        let mut special = hand_facts;
-        special.flags |= hf::COMPLETE | hf::SPECIAL_SHAPE;
-        let tile_flags = &self.elems.tile_flags;
-        if let Some(targets) = targets {
-            let may_apply = |facts: &Facts<'_>, words: &Words| {
-                targets.iter().any(|t| {
-                    t.condition.gate.open(words)
-                        && anywhere(t.item.for_each, facts, |e| {
-                            t.condition.holds_past_gate(facts, e)
-                        })
-                })
-            };
-            let in_arrangement = self.arrangements.iter().any(|a| {
-                let flags = reading(a, winner, base_flags, tile_flags, &mut sets);
-                let facts = hand_facts.with_sets(flags, &sets);
-                may_apply(&facts, &hand_summary.with_sets(&facts).words())
-            });
-            let in_shape = winner
-                && shapes != 0
-                && may_apply(&special, &hand_summary.with_sets(&special).words());
-            if !in_arrangement && !in_shape {
-                self.calling = calling;
-                return (Totals::default(), Choice::None);
-            }
+        if let Some(targets) = targets
+            && !some_target_may_apply(targets, &self.arrangements, &readings, special.as_ref())
+        {
+            self.calling = calling;
+            return (Totals::default(), Choice::None);
         }
+
+        let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
         let mut best: Option<(Totals, Choice)> = None;
         for (i, arrangement) in self.arrangements.iter().enumerate() {
-            let flags = reading(arrangement, winner, base_flags, tile_flags, &mut sets);
-            let facts = hand_facts.with_sets(flags, &sets);
-            let summary = hand_summary.with_sets(&facts);
+            let (facts, summary) = readings.of(arrangement, &mut sets);
             let totals = apply_items(
                 rules,
                 plan,
@@ -206,32 +167,17 @@ impl<'v> Scorer<'v> {
             }
         }
         if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
-            // The groupings left out never score more (`super::groupings`): read them all.
-            let mut every = Vec::new();
-            arrange_into(hand, Groupings::every(), &mut every);
-            let mut applied = Applied::default();
-            let best_of_every = every.iter().fold(None, |most, arrangement| {
-                let flags = reading(arrangement, winner, base_flags, tile_flags, &mut sets);
-                let facts = hand_facts.with_sets(flags, &sets);
-                let summary = hand_summary.with_sets(&facts);
-                let trace = Trace::IfValid;
-                let totals =
-                    apply_items(rules, plan, &facts, &summary, winner, trace, &mut applied);
-                most.max(Some(totals.key()))
-            });
-            debug_assert_eq!(
-                best.as_ref().map(|(b, _)| b.key()),
-                best_of_every,
-                "a grouping left out scores more"
-            );
+            let best = best.as_ref().map(|(b, _)| b.key());
+            check_every_grouping(rules, plan, hand, &readings, best);
         }
-        if winner && shapes != 0 {
-            let summary = hand_summary.with_sets(&special);
-            for s in (0..plan.shapes.len()).filter(|s| shapes & (1 << s) != 0) {
+        if let Some(special) = &special {
+            let summary = readings.summary.with_sets(special);
+            let held = (0..plan.shapes.len()).filter(|s| readings.shapes & (1 << s) != 0);
+            for s in held {
                 let totals = apply_items(
                     rules,
                     plan,
-                    &special,
+                    special,
                     &summary,
                     winner,
                     trace,
@@ -248,6 +194,136 @@ impl<'v> Scorer<'v> {
         // nothing.
         best.unwrap_or_else(|| (invalid(rules, None), Choice::None))
     }
+}
+
+/// A hand as it is known before a reading is chosen, and each reading's facts from it.
+struct Readings<'a> {
+    /// The facts of the hand: its tiles, bonus tiles, flags, shapes held and the items
+    /// called for; no sets.
+    facts: Facts<'a>,
+    /// What the gates read of them.
+    summary: Summary,
+    /// The special shapes the hand holds, as bits by index.
+    shapes: u64,
+    winner: bool,
+    /// The flags of the hand that no arrangement changes.
+    base_flags: u64,
+    tile_flags: &'a [u64; Tile::COUNT],
+}
+
+impl<'a> Readings<'a> {
+    /// The hand whose elements are `elems`, flags that no arrangement changes `base_flags`,
+    /// and items called for `calling`.
+    fn new(
+        plan: &Plan,
+        hand: &Hand,
+        elems: &'a HandElems,
+        base_flags: u64,
+        calling: &'a [usize],
+    ) -> Readings<'a> {
+        let mut facts = Facts::of_hand(&elems.tiles, &elems.bonus);
+        facts.flags = base_flags | concealed_flag(hand);
+        facts.winning_tile = winning_tile(hand);
+        facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
+        let summary = Summary::of(&facts);
+        // Special shapes are read from the tiles of a hand without declared sets.
+        let mut shapes = 0u64;
+        if hand.melds().is_empty() {
+            let words = summary.words();
+            for (i, shape) in plan.shapes.iter().enumerate() {
+                if shape.holds(&words, &facts) {
+                    shapes |= 1 << i;
+                }
+            }
+        }
+        facts.calling = calling;
+        facts.shapes = shapes;
+        Readings {
+            facts,
+            summary: summary.calling(calling),
+            shapes,
+            winner: hand.is_winner(),
+            base_flags,
+            tile_flags: &elems.tile_flags,
+        }
+    }
+
+    /// The facts and their summary in the reading of `arrangement`, whose sets are put in
+    /// `sets`.
+    #[inline]
+    fn of<'s>(
+        &self,
+        arrangement: &Arrangement,
+        sets: &'s mut ArrayVec<Elem, MAX_SETS>,
+    ) -> (Facts<'s>, Summary)
+    where
+        'a: 's,
+    {
+        let flags = reading(
+            arrangement,
+            self.winner,
+            self.base_flags,
+            self.tile_flags,
+            sets,
+        );
+        let facts = self.facts.with_sets(flags, sets);
+        (facts, self.summary.with_sets(&facts))
+    }
+
+    /// The facts of a winner's reading as a special shape: complete, with no sets.
+    fn special(&self) -> Facts<'a> {
+        let mut special = self.facts;
+        special.flags |= hf::COMPLETE | hf::SPECIAL_SHAPE;
+        special
+    }
+}
+
+/// True when some item of `targets` may apply in some reading of the hand: the reading of
+/// one of its `arrangements`, or its reading as a special shape (`special`, for a winner
+/// who holds one).
+fn some_target_may_apply(
+    targets: &[PlanItem],
+    arrangements: &[Arrangement],
+    readings: &Readings,
+    special: Option<&Facts>,
+) -> bool {
+    let may_apply = |facts: &Facts<'_>, words: &Words| {
+        targets.iter().any(|t| {
+            t.condition.gate.open(words)
+                && anywhere(t.item.for_each, facts, |e| {
+                    t.condition.holds_past_gate(facts, e)
+                })
+        })
+    };
+    let mut sets = ArrayVec::new();
+    let in_arrangement = arrangements.iter().any(|a| {
+        let (facts, summary) = readings.of(a, &mut sets);
+        may_apply(&facts, &summary.words())
+    });
+    in_arrangement || special.is_some_and(|s| may_apply(s, &readings.summary.with_sets(s).words()))
+}
+
+/// Checks (in debug builds) that the groupings the plan leaves out of a non-winner's
+/// arrangements never score more (`super::groupings`): `best` is the best key found
+/// without them.
+fn check_every_grouping(
+    rules: &Rules,
+    plan: &Plan,
+    hand: &Hand,
+    readings: &Readings,
+    best: Option<(bool, i64, i64, i64)>,
+) {
+    let mut every = Vec::new();
+    arrange_into(hand, Groupings::every(), &mut every);
+    let mut applied = Applied::default();
+    let mut sets = ArrayVec::new();
+    let best_of_every = every.iter().fold(None, |most, arrangement| {
+        let (facts, summary) = readings.of(arrangement, &mut sets);
+        let trace = Trace::IfValid;
+        let totals = apply_items(rules, plan, &facts, &summary, false, trace, &mut applied);
+        most.max(Some(totals.key()))
+    });
+    debug_assert_eq!(best, best_of_every, "a grouping left out scores more");
 }
 
 /// Evaluates every item whose gate is open on one reading and combines the results, as

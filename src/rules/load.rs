@@ -249,14 +249,10 @@ impl Loader {
         }
     }
 
-    /// Applies file `index` over its base.
+    /// Applies file `index` over its base: its header, then what it removes, then what it
+    /// adds or replaces.
     fn merge(&mut self, index: usize, read: FileVariant, base: Option<Definition>) -> Definition {
         let problems = &mut self.problems[index];
-        let id = read
-            .id
-            .as_ref()
-            .map(|i| i.value.clone())
-            .unwrap_or_default();
         let mut variant = match base {
             Some(base) => {
                 let mut extends = vec![base.id.clone()];
@@ -264,38 +260,28 @@ impl Loader {
                 Definition { extends, ..base }
             }
             None => {
-                if read.extends.is_none() && read.id.is_some() && read.style.is_none() {
+                if read.extends.is_none()
+                    && read.style.is_none()
+                    && let Some(id) = &read.id
+                {
                     problems.push(
                         Diagnostic::new(
-                            read.id.as_ref().map_or(0..0, |i| i.span.clone()),
+                            id.span.clone(),
                             "a variant that extends nothing needs a `style`",
                             "no `style` in `[variant]`",
                         )
                         .with_help("add `style = \"points-and-doubles\"` or `style = \"faan\"`"),
                     );
                 }
-                Definition {
-                    id: String::new(),
-                    name: String::new(),
-                    source: None,
-                    source_part: None,
-                    style: Style::PointsAndDoubles,
-                    extends: Vec::new(),
-                    notes: None,
-                    params: Vec::new(),
-                    shapes: Vec::new(),
-                    requirements: Vec::new(),
-                    items: Vec::new(),
-                    faan_table: Vec::new(),
-                    faan_table_cite: None,
-                    payments: super::Payments::default(),
-                    examples: Vec::new(),
-                    not_scored: Vec::new(),
-                    files: Vec::new(),
-                }
+                empty_definition()
             }
         };
-        variant.name = read.name.clone().unwrap_or_else(|| {
+        let id = read
+            .id
+            .as_ref()
+            .map(|i| i.value.clone())
+            .unwrap_or_default();
+        variant.name = read.name.unwrap_or_else(|| {
             if variant.name.is_empty() {
                 id.clone()
             } else {
@@ -309,78 +295,19 @@ impl Loader {
             variant.source = Some(source);
             variant.source_part = None;
         }
-        if let Some(part) = read.source_part {
-            variant.source_part = Some(part);
-        }
-        if let Some(style) = read.style {
-            variant.style = style;
-        }
-        if let Some(notes) = read.notes {
-            variant.notes = Some(notes);
-        }
-        for remove in &read.remove {
-            // Non-short-circuiting `|`: an id used by an item and a shape removes both.
-            let removed = remove_by_id(&mut variant.items, &remove.value, |i| &i.id.value)
-                | remove_by_id(&mut variant.shapes, &remove.value, |c| &c.id.value)
-                | remove_by_id(&mut variant.requirements, &remove.value, |c| &c.id.value)
-                | remove_by_id(&mut variant.payments.doubles, &remove.value, |r| {
-                    &r.id.value
-                })
-                | remove_by_id(&mut variant.payments.liabilities, &remove.value, |r| {
-                    &r.id.value
-                })
-                | remove_by_id(&mut variant.examples, &remove.value, |e| &e.id.value)
-                | {
-                    let before = variant.not_scored.len();
-                    variant
-                        .not_scored
-                        .retain(|n| n.id.as_ref().is_none_or(|id| id.value != remove.value));
-                    variant.not_scored.len() < before
-                };
-            if !removed {
-                let ids = variant
-                    .items
-                    .iter()
-                    .map(|i| &i.id)
-                    .chain(variant.shapes.iter().map(|s| &s.id))
-                    .chain(variant.requirements.iter().map(|r| &r.id))
-                    .chain(variant.payments.doubles.iter().map(|r| &r.id))
-                    .chain(variant.payments.liabilities.iter().map(|r| &r.id))
-                    .map(|id| id.value.as_str());
-                let help = did_you_mean(&remove.value, ids)
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .unwrap_or_else(|| "`remove` names items, shapes or requirements of the variant this one extends".into());
-                problems.push(
-                    Diagnostic::new(
-                        remove.span.clone(),
-                        format!("there is nothing called `{}` to remove", remove.value),
-                        "unknown id",
-                    )
-                    .with_help(help),
-                );
+        variant.source_part = read.source_part.or(variant.source_part.take());
+        variant.style = read.style.unwrap_or(variant.style);
+        variant.notes = read.notes.or(variant.notes.take());
+        for id in &read.remove {
+            if !remove(&mut variant, &id.value) {
+                problems.push(nothing_to_remove(&variant, id));
             }
         }
-        for param in read.params {
-            match variant
-                .params
-                .iter_mut()
-                .find(|p| p.name.value == param.name.value)
-            {
-                Some(existing) => *existing = param,
-                None => variant.params.push(param),
-            }
-        }
-        for (list, new) in [
-            (&mut variant.shapes, read.shapes),
-            (&mut variant.requirements, read.requirements),
-        ] {
-            for condition in new {
-                match list.iter_mut().find(|s| s.id.value == condition.id.value) {
-                    Some(existing) => *existing = condition,
-                    None => list.push(condition),
-                }
-            }
-        }
+        replace_or_add(&mut variant.params, read.params, |p| &p.name.value);
+        replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id.value);
+        replace_or_add(&mut variant.requirements, read.requirements, |c| {
+            &c.id.value
+        });
         let inherited = variant.items.len();
         for item in read.items {
             // An item of the base with the same id is replaced in place; a second item with
@@ -397,16 +324,7 @@ impl Loader {
             variant.faan_table = table.rows;
             variant.faan_table_cite = table.cite;
         }
-        for example in read.examples {
-            match variant
-                .examples
-                .iter_mut()
-                .find(|e| e.id.value == example.id.value)
-            {
-                Some(existing) => *existing = example,
-                None => variant.examples.push(example),
-            }
-        }
+        replace_or_add(&mut variant.examples, read.examples, |e| &e.id.value);
         variant.not_scored.extend(read.not_scored);
         if let Some(patch) = read.payments {
             let p = &mut variant.payments;
@@ -415,17 +333,8 @@ impl Loader {
             p.cap = patch.cap.or(p.cap.take());
             p.dealer_cap = patch.dealer_cap.or(p.dealer_cap.take());
             p.notes = patch.notes.or(p.notes.take());
-            for (list, new) in [
-                (&mut p.doubles, patch.doubles),
-                (&mut p.liabilities, patch.liabilities),
-            ] {
-                for rule in new {
-                    match list.iter_mut().find(|r| r.id.value == rule.id.value) {
-                        Some(existing) => *existing = rule,
-                        None => list.push(rule),
-                    }
-                }
-            }
+            replace_or_add(&mut p.doubles, patch.doubles, |r| &r.id.value);
+            replace_or_add(&mut p.liabilities, patch.liabilities, |r| &r.id.value);
         }
         variant
     }
@@ -447,6 +356,82 @@ impl Loader {
 }
 
 /// Removes the entry of `list` whose id is `id`; true when there was one.
+/// The base of a file that extends nothing: no parameters, items or rules.
+fn empty_definition() -> Definition {
+    Definition {
+        id: String::new(),
+        name: String::new(),
+        source: None,
+        source_part: None,
+        style: Style::PointsAndDoubles,
+        extends: Vec::new(),
+        notes: None,
+        params: Vec::new(),
+        shapes: Vec::new(),
+        requirements: Vec::new(),
+        items: Vec::new(),
+        faan_table: Vec::new(),
+        faan_table_cite: None,
+        payments: super::Payments::default(),
+        examples: Vec::new(),
+        not_scored: Vec::new(),
+        files: Vec::new(),
+    }
+}
+
+/// Removes everything called `id` from `variant` (an item and a shape may share an id: both
+/// go); false when nothing is.
+fn remove(variant: &mut Definition, id: &str) -> bool {
+    // Non-short-circuiting `|`: every list is cleared of the id.
+    remove_by_id(&mut variant.items, id, |i| &i.id.value)
+        | remove_by_id(&mut variant.shapes, id, |c| &c.id.value)
+        | remove_by_id(&mut variant.requirements, id, |c| &c.id.value)
+        | remove_by_id(&mut variant.payments.doubles, id, |r| &r.id.value)
+        | remove_by_id(&mut variant.payments.liabilities, id, |r| &r.id.value)
+        | remove_by_id(&mut variant.examples, id, |e| &e.id.value)
+        | {
+            let before = variant.not_scored.len();
+            variant
+                .not_scored
+                .retain(|n| n.id.as_ref().is_none_or(|own| own.value != id));
+            variant.not_scored.len() < before
+        }
+}
+
+/// The problem of a `remove` that names nothing in `variant`, with the id it likely means.
+fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
+    let ids = variant
+        .items
+        .iter()
+        .map(|i| &i.id)
+        .chain(variant.shapes.iter().map(|s| &s.id))
+        .chain(variant.requirements.iter().map(|r| &r.id))
+        .chain(variant.payments.doubles.iter().map(|r| &r.id))
+        .chain(variant.payments.liabilities.iter().map(|r| &r.id))
+        .map(|id| id.value.as_str());
+    let help = did_you_mean(&id.value, ids)
+        .map(|s| format!("did you mean `{s}`?"))
+        .unwrap_or_else(|| {
+            "`remove` names items, shapes or requirements of the variant this one extends".into()
+        });
+    Diagnostic::new(
+        id.span.clone(),
+        format!("there is nothing called `{}` to remove", id.value),
+        "unknown id",
+    )
+    .with_help(help)
+}
+
+/// Puts each of `new` in place of the entry of `list` with the same id, or after the others.
+fn replace_or_add<T>(list: &mut Vec<T>, new: Vec<T>, id: impl Fn(&T) -> &String) {
+    for entry in new {
+        match list.iter().position(|old| id(old) == id(&entry)) {
+            Some(at) => list[at] = entry,
+            None => list.push(entry),
+        }
+    }
+}
+
 fn remove_by_id<T>(list: &mut Vec<T>, id: &str, key: impl Fn(&T) -> &String) -> bool {
     let before = list.len();
     list.retain(|entry| key(entry) != id);

@@ -12,6 +12,7 @@ use crate::document::{self, StrValue, TableReader, Value};
 use crate::hand::WinSource;
 use crate::hand::file::read_hand;
 use crate::predicate::check::ParamValue;
+use crate::tiles::Wind;
 use crate::words;
 
 /// What one file says, before `extends` is followed.
@@ -668,119 +669,12 @@ impl Cx<'_> {
         let cite = self.cite(&mut r, problems);
         let slip = self.string(&mut r, "slip", problems);
         let expect = r.require("expect", problems);
-        let int_of = |t: &toml::de::DeTable<'_>,
-                      key: &str,
-                      problems: &mut Vec<Diagnostic>,
-                      span: std::ops::Range<usize>|
-         -> Option<i64> {
-            match t.get(key).map(|v| v.get_ref()) {
-                Some(DeValue::Integer(i)) => i.as_str().parse().ok(),
-                _ => {
-                    problems.push(Diagnostic::new(
-                        span,
-                        format!("`expect` needs `{key}`, a whole number"),
-                        "missing or not a number",
-                    ));
-                    None
-                }
+        let case = match (r.get("hand"), r.get("payment"), r.get("faan"), expect) {
+            (Some(hand), None, None, Some(expect)) => self.example_hand(hand, expect, problems),
+            (None, Some(payment), None, Some(expect)) => {
+                self.example_payment(payment, expect, problems)
             }
-        };
-        let hand = r.get("hand");
-        let payment = r.get("payment");
-        let faan = r.get("faan");
-        let case = match (hand, payment, faan, expect) {
-            (Some(h), None, None, Some(e)) => {
-                let (t, et) = (
-                    sub_table(h, "hand", problems),
-                    sub_table(e, "expect", problems),
-                );
-                let (t, et) = (t?, et?);
-                let reader = TableReader::new(t, h.span(), "an example's hand");
-                let hand = read_hand(reader, self.text, None, None, problems);
-                let total = int_of(et, "total", problems, e.span());
-                Some(ExampleCase::Hand {
-                    hand: Box::new(hand?),
-                    total: total?,
-                })
-            }
-            (None, Some(p), None, Some(e)) => {
-                let (t, et) = (
-                    sub_table(p, "payment", problems),
-                    sub_table(e, "expect", problems),
-                );
-                let (t, et) = (t?, et?);
-                let mut pr = TableReader::new(t, p.span(), "an example's payment");
-                let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Diagnostic>| {
-                    let v = v?;
-                    let w = crate::tiles::Wind::from_name(v.text);
-                    if w.is_none() {
-                        problems.push(Diagnostic::new(
-                            v.span,
-                            format!("`{}` is not a wind", v.text),
-                            "not a seat",
-                        ));
-                    }
-                    w
-                };
-                let winner_text = pr.string("winner", self.text, problems);
-                let winner = wind(winner_text, problems);
-                let value = pr
-                    .get("value")
-                    .and_then(|v| v.get_ref().as_integer())
-                    .and_then(|i| i.as_str().parse().ok());
-                let from = pr.string("from", self.text, problems).and_then(|s| {
-                    let source = words::read(&WinSource::WORDS, s.text);
-                    if source.is_none() {
-                        problems.push(word_problem(
-                            &s,
-                            "a way to win",
-                            &words::all(&WinSource::WORDS),
-                        ));
-                    }
-                    source
-                });
-                let discarder_text = pr.string("discarder", self.text, problems);
-                let discarder = wind(discarder_text, problems);
-                pr.finish(problems);
-                let mut net = [0i64; 4];
-                let Some(DeValue::Table(nt)) = et.get("net").map(|v| v.get_ref()) else {
-                    problems.push(Diagnostic::new(
-                        e.span(),
-                        "`expect` needs `net = { east = …, south = …, west = …, north = … }`",
-                        "no net",
-                    ));
-                    return None;
-                };
-                for (i, (seat, _)) in crate::tiles::Wind::WORDS.iter().enumerate() {
-                    net[i] = int_of(nt, seat, problems, e.span())?;
-                }
-                if value.is_none() {
-                    problems.push(Diagnostic::new(
-                        p.span(),
-                        "a payment example needs `value` (the score or the faan)",
-                        "no value",
-                    ));
-                }
-                Some(ExampleCase::Payment {
-                    winner: winner?,
-                    value: value?,
-                    from: from?,
-                    discarder,
-                    net,
-                })
-            }
-            (None, None, Some(f), Some(e)) => {
-                let faan = f
-                    .get_ref()
-                    .as_integer()
-                    .and_then(|i| i.as_str().parse().ok());
-                let et = sub_table(e, "expect", problems)?;
-                let base = int_of(et, "base", problems, e.span());
-                Some(ExampleCase::Faan {
-                    faan: faan?,
-                    base: base?,
-                })
-            }
+            (None, None, Some(faan), Some(expect)) => example_faan(faan, expect, problems),
             _ => {
                 problems.push(
                     Diagnostic::new(r.span(), "an example has one of `hand`, `payment` or `faan`, and `expect`", "not an example")
@@ -798,6 +692,97 @@ impl Cx<'_> {
             case: case?,
             cite,
             slip,
+        })
+    }
+
+    /// A worked hand: `hand = {…}` with `expect = { total = … }`.
+    fn example_hand(
+        &self,
+        hand: &Value<'_>,
+        expect: &Value<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<ExampleCase> {
+        let (table, expected) = (
+            sub_table(hand, "hand", problems),
+            sub_table(expect, "expect", problems),
+        );
+        let (table, expected) = (table?, expected?);
+        let reader = TableReader::new(table, hand.span(), "an example's hand");
+        let hand = read_hand(reader, self.text, None, None, problems);
+        let total = expected_int(expected, "total", expect.span(), problems);
+        Some(ExampleCase::Hand {
+            hand: Box::new(hand?),
+            total: total?,
+        })
+    }
+
+    /// A worked payment: `payment = { winner, value, from, discarder }` with
+    /// `expect = { net = { east = …, … } }`.
+    fn example_payment(
+        &self,
+        payment: &Value<'_>,
+        expect: &Value<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<ExampleCase> {
+        let (table, expected) = (
+            sub_table(payment, "payment", problems),
+            sub_table(expect, "expect", problems),
+        );
+        let (table, expected) = (table?, expected?);
+        let mut pr = TableReader::new(table, payment.span(), "an example's payment");
+        let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Diagnostic>| {
+            let v = v?;
+            let w = words::read(&Wind::WORDS, v.text);
+            if w.is_none() {
+                problems.push(word_problem(&v, "a wind", &words::all(&Wind::WORDS)));
+            }
+            w
+        };
+        let winner_text = pr.string("winner", self.text, problems);
+        let winner = wind(winner_text, problems);
+        let value = pr
+            .get("value")
+            .and_then(|v| v.get_ref().as_integer())
+            .and_then(|i| i.as_str().parse().ok());
+        let from = pr.string("from", self.text, problems).and_then(|s| {
+            let source = words::read(&WinSource::WORDS, s.text);
+            if source.is_none() {
+                problems.push(word_problem(
+                    &s,
+                    "a way to win",
+                    &words::all(&WinSource::WORDS),
+                ));
+            }
+            source
+        });
+        let discarder_text = pr.string("discarder", self.text, problems);
+        let discarder = wind(discarder_text, problems);
+        pr.finish(problems);
+        let Some(DeValue::Table(net_table)) = expected.get("net").map(|v| v.get_ref()) else {
+            problems.push(Diagnostic::new(
+                expect.span(),
+                "`expect` needs `net = { east = …, south = …, west = …, north = … }`",
+                "no net",
+            ));
+            return None;
+        };
+        let mut net = [0i64; 4];
+        for (i, (seat, _)) in Wind::WORDS.iter().enumerate() {
+            net[i] = expected_int(net_table, seat, expect.span(), problems)?;
+        }
+        if value.is_none() {
+            problems.push(Diagnostic::new(
+                payment.span(),
+                "a payment example needs `value` (the score or the faan)",
+                "no value",
+            ));
+        }
+        Some(ExampleCase::Payment {
+            winner: winner?,
+            value: value?,
+            from: from?,
+            discarder,
+            net,
         })
     }
 
@@ -870,6 +855,44 @@ impl Cx<'_> {
             }
         }
         Some(FaanTable { rows: table, cite })
+    }
+}
+
+/// A worked faan table row: `faan = N` with `expect = { base = … }`.
+fn example_faan(
+    faan: &Value<'_>,
+    expect: &Value<'_>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<ExampleCase> {
+    let faan = faan
+        .get_ref()
+        .as_integer()
+        .and_then(|i| i.as_str().parse().ok());
+    let expected = sub_table(expect, "expect", problems)?;
+    let base = expected_int(expected, "base", expect.span(), problems);
+    Some(ExampleCase::Faan {
+        faan: faan?,
+        base: base?,
+    })
+}
+
+/// The whole number under `key` in an example's `expect` table (at `span`), or a problem.
+fn expected_int(
+    table: &toml::de::DeTable<'_>,
+    key: &str,
+    span: std::ops::Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<i64> {
+    match table.get(key).map(|v| v.get_ref()) {
+        Some(DeValue::Integer(i)) => i.as_str().parse().ok(),
+        _ => {
+            problems.push(Diagnostic::new(
+                span,
+                format!("`expect` needs `{key}`, a whole number"),
+                "missing or not a number",
+            ));
+            None
+        }
     }
 }
 

@@ -104,7 +104,7 @@ impl Set {
         let tile = self.tile;
         match self.kind {
             SetKind::Chow => self.tiles().for_each(|t| counts.add(t)),
-            kind => (0..kind.size()).for_each(|_| counts.add(tile)),
+            kind => counts.add_copies(tile, kind.size() as u8),
         }
     }
 

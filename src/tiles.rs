@@ -102,8 +102,12 @@ impl Tile {
     }
 
     /// The tile with this index (0..34), if it exists.
-    pub fn from_index(index: usize) -> Option<Tile> {
-        (index < Self::COUNT).then_some(Tile(index as u8))
+    pub const fn from_index(index: usize) -> Option<Tile> {
+        if index < Self::COUNT {
+            Some(Tile(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The tile of a suit and number (1–9 for suits, 1–7 for honours).
@@ -128,7 +132,7 @@ impl Tile {
     }
 
     /// The index of this tile, 0..34.
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 
@@ -143,7 +147,7 @@ impl Tile {
     }
 
     /// The digit of the notation: 1–9 for suits, 1–7 for honours.
-    pub fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         // Read from a table: no division by nine.
         const NUMBERS: [u8; Tile::COUNT] = {
             let mut numbers = [0; Tile::COUNT];
@@ -154,43 +158,45 @@ impl Tile {
             }
             numbers
         };
-        NUMBERS[usize::from(self.0)]
+        NUMBERS[self.0 as usize]
     }
 
     /// True for characters, dots and bamboo.
-    pub fn is_suited(self) -> bool {
+    pub const fn is_suited(self) -> bool {
         self.0 < 27
     }
 
     /// True for winds and dragons.
-    pub fn is_honour(self) -> bool {
+    pub const fn is_honour(self) -> bool {
         !self.is_suited()
     }
 
     /// True for a suited 1 or 9.
-    pub fn is_terminal(self) -> bool {
+    pub const fn is_terminal(self) -> bool {
         self.is_suited() && matches!(self.number(), 1 | 9)
     }
 
     /// True for a suited 2–8 (a minor or simple tile).
-    pub fn is_simple(self) -> bool {
+    pub const fn is_simple(self) -> bool {
         self.is_suited() && !self.is_terminal()
     }
 
     /// True for terminals and honours (major tiles, "orphans").
-    pub fn is_major(self) -> bool {
+    pub const fn is_major(self) -> bool {
         !self.is_simple()
     }
 
     /// The wind of a wind tile.
-    pub fn as_wind(self) -> Option<Wind> {
-        (27..31)
-            .contains(&self.0)
-            .then(|| Wind::ALL[(self.0 - 27) as usize])
+    pub const fn as_wind(self) -> Option<Wind> {
+        if 27 <= self.0 && self.0 < 31 {
+            Some(Wind::ALL[(self.0 - 27) as usize])
+        } else {
+            None
+        }
     }
 
     /// The dragon of a dragon tile.
-    pub fn as_dragon(self) -> Option<Dragon> {
+    pub const fn as_dragon(self) -> Option<Dragon> {
         match self.0 {
             31 => Some(Dragon::White),
             32 => Some(Dragon::Green),
@@ -200,7 +206,7 @@ impl Tile {
     }
 
     /// True for the tiles of "all green": bamboo 2 3 4 6 8 and the green dragon.
-    pub fn is_green(self) -> bool {
+    pub const fn is_green(self) -> bool {
         matches!(self.0, 19 | 20 | 21 | 23 | 25 | 32)
     }
 
@@ -536,6 +542,12 @@ impl TileCounts {
     pub fn add(&mut self, tile: Tile) {
         let slot = &mut self.0[tile.index()];
         *slot = slot.saturating_add(1);
+    }
+
+    /// Adds `n` copies (stopping at 255, as [`TileCounts::add`] does).
+    pub fn add_copies(&mut self, tile: Tile, n: u8) {
+        let slot = &mut self.0[tile.index()];
+        *slot = slot.saturating_add(n);
     }
 
     /// Removes one copy; false (and no change) when there is none.

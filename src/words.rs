@@ -11,6 +11,7 @@
 pub type Words<T, const N: usize> = [(&'static str, T); N];
 
 /// What `word` names in `table`.
+#[inline]
 pub fn read<T: Copy, const N: usize>(table: &Words<T, N>, word: impl AsRef<[u8]>) -> Option<T> {
     let word = word.as_ref();
     table

@@ -318,10 +318,13 @@ impl Hand {
     /// and nothing else is wrong.
     pub fn new(parts: HandParts<'_>) -> Result<Hand, Vec<HandProblem>> {
         let mut problems = Vec::new();
-        check_melds(&parts, &mut problems);
+        // Every copy in sight, the declared sets' tiles added as they are checked.
+        let mut copies = parts.concealed.unwrap_or_default();
+        copies.add_all(&parts.seen);
+        let declared = check_melds(&parts, &mut copies, &mut problems);
         check_bonus(&parts, &mut problems);
         check_win(&parts, &mut problems);
-        check_copies(&parts, &mut problems);
+        check_copies(&parts, &copies, &mut problems);
         let (Some(seat), Some(prevailing), Some(concealed)) =
             (parts.seat, parts.prevailing, parts.concealed)
         else {
@@ -330,11 +333,14 @@ impl Hand {
         if parts.incomplete || !problems.is_empty() {
             return Err(problems);
         }
-        check_count(&parts, &concealed, &mut problems);
+        check_count(&parts, &concealed, declared, &mut problems);
         if let Some(win) = parts.win
             && concealed.get(win.tile) == 0
         {
-            problems.push(HandProblem::WinningTileNotConcealed { tile: win.tile });
+            report(
+                &mut problems,
+                HandProblem::WinningTileNotConcealed { tile: win.tile },
+            );
         }
         if !problems.is_empty() {
             return Err(problems);
@@ -454,7 +460,7 @@ impl Hand {
     pub fn own_tiles(&self) -> TileCounts {
         let mut counts = self.concealed;
         for meld in &self.melds {
-            meld.tiles().for_each(|t| counts.add(t));
+            meld.add_to(&mut counts);
         }
         counts
     }
@@ -470,25 +476,47 @@ impl Hand {
     }
 }
 
+/// The tiles and kongs of the declared sets.
+#[derive(Clone, Copy, Default)]
+struct Declared {
+    tiles: usize,
+    kongs: usize,
+}
+
 /// At most four declared sets; none claimed from its own player; only kongs concealed or
-/// claimed.
-fn check_melds(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
-    for (meld, set) in parts.melds.iter().enumerate() {
+/// claimed. Their tiles are added to `copies`; gives how many tiles and kongs they hold.
+fn check_melds(
+    parts: &HandParts<'_>,
+    copies: &mut TileCounts,
+    problems: &mut Vec<HandProblem>,
+) -> Declared {
+    let mut declared = Declared::default();
+    for (meld, &set) in parts.melds.iter().enumerate() {
+        set.add_to(copies);
+        declared.tiles += set.kind.size();
+        declared.kongs += usize::from(set.kind == SetKind::Kong);
         if let Some(from) = set.from
             && Some(from) == parts.seat
         {
-            problems.push(HandProblem::ClaimedFromOwnSeat { meld, seat: from });
+            report(
+                problems,
+                HandProblem::ClaimedFromOwnSeat { meld, seat: from },
+            );
         }
         if set.exposure != Exposure::Exposed && set.kind != SetKind::Kong {
-            problems.push(HandProblem::OnlyAKong {
-                meld,
-                exposure: set.exposure,
-            });
+            report(
+                problems,
+                HandProblem::OnlyAKong {
+                    meld,
+                    exposure: set.exposure,
+                },
+            );
         }
         if meld >= MAX_MELDS {
-            problems.push(HandProblem::TooManyMelds { meld });
+            report(problems, HandProblem::TooManyMelds { meld });
         }
     }
+    declared
 }
 
 /// Each bonus tile at most once.
@@ -497,7 +525,7 @@ fn check_bonus(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
     for (index, &tile) in parts.bonus.iter().enumerate() {
         let bit = 1 << tile.index();
         if held & bit != 0 {
-            problems.push(HandProblem::SecondBonus { index, tile });
+            report(problems, HandProblem::SecondBonus { index, tile });
         }
         held |= bit;
     }
@@ -511,38 +539,46 @@ fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
     };
     if let Some(discarder) = win.discarder {
         if Some(discarder) == parts.seat {
-            problems.push(HandProblem::OwnDiscard { seat: discarder });
+            report(problems, HandProblem::OwnDiscard { seat: discarder });
         }
         if !win.from.is_claimed() {
-            problems.push(HandProblem::NoDiscard { from: win.from });
+            report(problems, HandProblem::NoDiscard { from: win.from });
         }
     }
     if let Some((kind, first)) = win.completes {
         let set = Set::concealed(kind, first);
         if kind == SetKind::Kong || kind == SetKind::Single || !set.contains(win.tile) {
-            problems.push(HandProblem::BadCompletes);
+            report(problems, HandProblem::BadCompletes);
         }
     }
 }
 
+/// Adds a problem to those found: seldom done, so kept out of the way of the checks.
+#[cold]
+#[inline(never)]
+fn report(problems: &mut Vec<HandProblem>, problem: HandProblem) {
+    problems.push(problem);
+}
+
 /// At most four copies of a tile among the concealed tiles, the declared sets and the tiles
-/// seen: the fifth copy of each tile is reported, where it falls.
-fn check_copies(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
-    let mut all = parts.concealed.unwrap_or_default();
-    all.add_all(&parts.seen);
-    for meld in parts.melds {
-        meld.add_to(&mut all);
+/// seen (`copies`, all of them): the fifth copy of each tile is reported, where it falls.
+fn check_copies(parts: &HandParts<'_>, copies: &TileCounts, problems: &mut Vec<HandProblem>) {
+    if copies.as_array().iter().fold(0, |most, &n| most.max(n)) > 4 {
+        fifth_copies(parts, problems);
     }
-    if all.as_array().iter().fold(0, |most, &n| most.max(n)) <= 4 {
-        return;
-    }
-    // Some tile has a fifth copy: find the part it falls in.
+}
+
+/// The fifth copy of each tile among the concealed tiles, the declared sets and the tiles
+/// seen, in the part it falls in (some tile has one).
+#[cold]
+#[inline(never)]
+fn fifth_copies(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
     let mut counted = [0usize; Tile::COUNT];
     let mut count = |tile: Tile, part: Part, copy: usize, problems: &mut Vec<HandProblem>| {
         let n = &mut counted[tile.index()];
         *n += 1;
         if *n == 5 {
-            problems.push(HandProblem::FifthCopy { tile, part, copy });
+            report(problems, HandProblem::FifthCopy { tile, part, copy });
         }
     };
     let concealed = parts.concealed.unwrap_or_default();
@@ -571,22 +607,26 @@ fn check_copies(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
 
 /// 14 tiles plus one per kong for a winner, 13 plus one per kong for the others (at most
 /// that many for a partial hand).
-fn check_count(parts: &HandParts<'_>, concealed: &TileCounts, problems: &mut Vec<HandProblem>) {
-    let (mut kongs, mut declared) = (0, 0);
-    for meld in parts.melds {
-        kongs += usize::from(meld.kind == SetKind::Kong);
-        declared += meld.kind.size();
-    }
-    let found = concealed.total() + declared;
+fn check_count(
+    parts: &HandParts<'_>,
+    concealed: &TileCounts,
+    declared: Declared,
+    problems: &mut Vec<HandProblem>,
+) {
+    let kongs = declared.kongs;
+    let found = concealed.total() + declared.tiles;
     let winner = parts.win.is_some();
     let expected = if winner { 14 } else { 13 } + kongs;
     let fits = found == expected || (parts.partial && !winner && found < expected);
     if !fits {
-        problems.push(HandProblem::TileCount {
-            winner,
-            expected,
-            found,
-            concealed: concealed.total(),
-        });
+        report(
+            problems,
+            HandProblem::TileCount {
+                winner,
+                expected,
+                found,
+                concealed: concealed.total(),
+            },
+        );
     }
 }

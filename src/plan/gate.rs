@@ -15,7 +15,7 @@
 
 mod table;
 
-pub use table::GateTable;
+pub use table::{GateTable, Open};
 
 use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};

@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::gate::{Summary, Words};
+use super::gate::{Open, Summary, Words};
 use super::waits::only_possible;
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
@@ -280,7 +280,9 @@ impl<'a> Readings<'a> {
 
 /// True when some item of `targets` may apply in some reading of the hand: the reading of
 /// one of its `arrangements`, or its reading as a special shape (`special`, for a winner
-/// who holds one).
+/// who holds one). Only for the completions of a calling hand, so kept out of the way of
+/// the common scoring.
+#[inline(never)]
 fn some_target_may_apply(
     targets: &[PlanItem],
     arrangements: &[Arrangement],
@@ -375,14 +377,45 @@ fn apply_items(
         }
     }
     // The items whose gates are open: read from the table, or gate by gate.
-    if plan.tricks.gate_table {
-        count_items(player.gates.open(&words), &player.items, facts, applied);
+    let open = if plan.tricks.gate_table {
+        OpenItems::Table(player.gates.open(&words))
     } else {
-        let open = (0..player.items.len()).filter(|&i| player.items[i].condition.gate.open(&words));
-        count_items(open, &player.items, facts, applied);
-    }
+        OpenItems::EachGate {
+            items: &player.items,
+            words: &words,
+            next: 0,
+        }
+    };
+    count_items(open, &player.items, facts, applied);
     let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
     finish(rules, facts, winner, applied, unmet, liability)
+}
+
+/// The positions of the items whose gates are open on some words: read from the gate
+/// table, or tested gate by gate (one type, so that [`count_items`] is made once).
+enum OpenItems<'t> {
+    Table(Open<'t>),
+    EachGate {
+        items: &'t [PlanItem],
+        words: &'t Words,
+        next: usize,
+    },
+}
+
+impl Iterator for OpenItems<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            OpenItems::Table(open) => open.next(),
+            OpenItems::EachGate { items, words, next } => {
+                let i = (*next..items.len()).find(|&i| items[i].condition.gate.open(words))?;
+                *next = i + 1;
+                Some(i)
+            }
+        }
+    }
 }
 
 /// Counts the items of `items` at the positions `open` on the reading `facts`, leaving those
@@ -420,7 +453,9 @@ fn count_items(
         };
         if hit.times > 0 {
             applied.fired.push(hit);
-            applied.replaced.extend_from_slice(&item.item.replaces);
+            if !item.item.replaces.is_empty() {
+                applied.replaced.extend_from_slice(&item.item.replaces);
+            }
         }
     }
 }

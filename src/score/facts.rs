@@ -5,8 +5,6 @@
 //! the flags of [`elem`] it has, its number and tile), and the flags a reading adds
 //! (complete, fishing the eyes, a concealed hand).
 
-use std::sync::LazyLock;
-
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS};
@@ -31,13 +29,21 @@ pub fn tile_flags(tile: Tile, seat: Wind, prevailing: Wind) -> u64 {
     f
 }
 
-/// The flags of each tile (by index) that do not depend on the player, worked out once.
-static TILE_CLASSES: LazyLock<[u64; Tile::COUNT]> = LazyLock::new(|| {
-    std::array::from_fn(|i| tile_class(Tile::from_index(i).expect("an index below COUNT")))
-});
+/// The flags of each tile (by index) that do not depend on the player.
+const TILE_CLASSES: [u64; Tile::COUNT] = {
+    let mut classes = [0; Tile::COUNT];
+    let mut i = 0;
+    while i < Tile::COUNT {
+        if let Some(tile) = Tile::from_index(i) {
+            classes[i] = tile_class(tile);
+        }
+        i += 1;
+    }
+    classes
+};
 
 /// The flags of a tile that do not depend on the player.
-fn tile_class(tile: Tile) -> u64 {
+const fn tile_class(tile: Tile) -> u64 {
     let mut f = 0;
     f |= if tile.is_major() {
         elem::MAJOR
@@ -74,7 +80,7 @@ fn tile_class(tile: Tile) -> u64 {
     f
 }
 
-fn wind_flag(w: Wind) -> u64 {
+const fn wind_flag(w: Wind) -> u64 {
     match w {
         Wind::East => elem::EAST,
         Wind::South => elem::SOUTH,

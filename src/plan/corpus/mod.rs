@@ -67,13 +67,7 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
             late: w.late,
             completes: match w.completes {
                 None => None,
-                Some(text) => {
-                    let tiles = playing_list(text)?;
-                    Some(match tiles.as_slice() {
-                        [a, b] if a == b => (SetKind::Pair, *a),
-                        _ => shape_of(&tiles).filter(|(k, _)| *k != SetKind::Kong)?,
-                    })
-                }
+                Some(text) => Some(completes(text)?),
             },
         }),
     };
@@ -90,6 +84,18 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
         incomplete: false,
     })
     .ok()
+}
+
+/// The set that `text` (`completes` of a win) names: a pair, chow or pung. Seldom written,
+/// so kept out of the way of the rest of the line.
+#[cold]
+#[inline(never)]
+fn completes(text: &[u8]) -> Option<(SetKind, Tile)> {
+    let tiles = playing_list(text)?;
+    match tiles.as_slice() {
+        [a, b] if a == b => Some((SetKind::Pair, *a)),
+        _ => shape_of(&tiles).filter(|(k, _)| *k != SetKind::Kong),
+    }
 }
 
 /// The playing tiles of `text`, counted.
@@ -132,10 +138,23 @@ fn tiles_in<S>(
     mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
 ) -> Option<()> {
     if plain_tiles(text, |t| each(state, t)).is_none() {
-        reset(state);
-        read_tiles(std::str::from_utf8(text).ok()?, |t| each(state, t))?;
+        return read_again(text, state, reset, each);
     }
     Some(())
+}
+
+/// The tiles of `text`, which [`plain_tiles`] did not take, read by `read_tiles` (see
+/// [`tiles_in`]). Seldom called, so kept out of the way of the common reading.
+#[cold]
+#[inline(never)]
+fn read_again<S>(
+    text: &[u8],
+    state: &mut S,
+    reset: impl FnOnce(&mut S),
+    mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
+) -> Option<()> {
+    reset(state);
+    read_tiles(std::str::from_utf8(text).ok()?, |t| each(state, t))
 }
 
 /// Reads the commonest notation, digits then a suit letter with spaces between (`123m 55z

@@ -47,11 +47,39 @@ impl GateTable {
     }
 
     /// The positions of the gates open on `words`, in order.
-    pub fn open<'t>(&'t self, words: &'t Words) -> impl Iterator<Item = usize> + 't {
-        self.groups
-            .iter()
-            .enumerate()
-            .flat_map(move |(g, group)| Bits(group.open(words)).map(move |i| 64 * g + i))
+    pub fn open<'t>(&'t self, words: &'t Words) -> Open<'t> {
+        Open {
+            groups: &self.groups,
+            words,
+            next_group: 0,
+            bits: 0,
+        }
+    }
+}
+
+/// The positions of the gates open on some words, group by group.
+pub struct Open<'t> {
+    groups: &'t [Group],
+    words: &'t Words,
+    /// The group whose gates come after those of `bits`.
+    next_group: usize,
+    /// The open gates of the group before `next_group` not given yet.
+    bits: u64,
+}
+
+impl Iterator for Open<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            let group = self.groups.get(self.next_group)?;
+            self.bits = group.open(self.words);
+            self.next_group += 1;
+        }
+        let i = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(64 * (self.next_group - 1) + i)
     }
 }
 
@@ -88,22 +116,6 @@ impl Group {
         self.nibbles.iter().fold(self.all, |open, n| {
             open & !n.shuts[(words[n.word % WORDS] >> n.shift & 0xf) as usize]
         })
-    }
-}
-
-/// The positions of the set bits of a word, lowest first.
-struct Bits(u64);
-
-impl Iterator for Bits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
     }
 }
 

@@ -2,9 +2,10 @@
 //! not go out, trying only the tiles, and scoring only the completions, where an item called
 //! for may count.
 //!
-//! In: the fast [`Scorer`] of a variant whose conditions ask `calling('id')`, and a hand that
-//! did not go out. Out: the items called for that some tile would make count, as the
-//! reference scorer finds them by trying every tile ([`crate::score::reference`]).
+//! In: the [`Plan`] of a variant whose conditions ask `calling('id')`, a hand that did not
+//! go out, and a way to score its completions ([`Complete`]: the fast scorer is one). Out:
+//! the items called for that some tile would make count, as the reference scorer finds them
+//! by trying every tile ([`crate::score::reference`]).
 //!
 //! The tiles tried are the hand's waits (the standard shape) and, for a hand without declared
 //! sets, the tiles that may make a special shape form
@@ -17,9 +18,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::Plan;
 use super::gate::{Pungs, Summary, tile_sizes};
-use super::scorer::{Scorer, Trace};
+use super::{Plan, PlanItem};
 use crate::hand::Hand;
 use crate::predicate::compiled::Collection;
 use crate::predicate::facts::{Facts, elem, hand as hf};
@@ -32,35 +32,45 @@ use crate::waits::waits;
 
 const TILES: usize = Collection::Tiles.slot();
 
+/// Scores the completions of a calling hand.
+pub(super) trait Complete {
+    /// Scores `completed`, a calling hand won with one more tile, whose flags that no
+    /// arrangement changes are `flags`, and whose standard arrangements are looked for only
+    /// when `standard`; with `targets`, a hand on which none of them may hold in any reading
+    /// need not be scored. The items that counted in its best reading, or `None` when it is
+    /// not a valid Mah-Jong.
+    fn complete(
+        &mut self,
+        completed: &Hand,
+        flags: u64,
+        standard: bool,
+        targets: Option<&[PlanItem]>,
+    ) -> Option<&[Fired]>;
+}
+
 /// Puts in `found` the items called for that one more tile would make count for `hand`
-/// (which did not go out, and whose own tiles are `own`; `scorer` holds its elements).
+/// (which did not go out, whose own tiles are `own` and whose elements are `elems`), each
+/// completion scored by `completions`.
 pub(super) fn calling_for(
-    scorer: &mut Scorer<'_>,
+    plan: &Plan,
+    elems: &HandElems,
     hand: &Hand,
     own: &TileCounts,
+    completions: &mut impl Complete,
     found: &mut Vec<usize>,
 ) {
-    let (rules, plan) = (scorer.rules, scorer.plan);
-    let calling = plan
+    let Some(calling) = plan
         .tricks
         .calling
-        .then(|| Calling::new(&scorer.elems, hand, own, plan));
-    let completions = scorer
-        .completions
-        .get_or_insert_with(|| Box::new(Scorer::new(rules, plan)));
-    let Some(calling) = calling else {
+        .then(|| Calling::new(elems, hand, own, plan))
+    else {
         // Every tile that may come, each completion scored in full.
         for tile in Tile::all().filter(|&t| own.get(t) < 4) {
             let completed = hand.won_with(tile);
-            let (totals, _) = completions.evaluate_with(
-                &completed,
-                hand_flags(&completed),
-                true,
-                None,
-                Trace::IfValid,
-            );
-            if totals.valid {
-                keep_targets(&completions.best_fired, plan, found);
+            if let Some(fired) =
+                completions.complete(&completed, hand_flags(&completed), true, None)
+            {
+                keep_targets(fired, plan, found);
             }
         }
         return;
@@ -88,20 +98,19 @@ pub(super) fn calling_for(
         if hopeless && !cfg!(debug_assertions) {
             continue;
         }
-        let (totals, _) =
-            completions.evaluate_with(&completed, flags, is_wait, Some(targets), Trace::IfValid);
+        let fired = completions.complete(&completed, flags, is_wait, Some(targets));
         debug_assert!(
-            is_wait || summary.shapes != 0 || !totals.valid,
+            is_wait || summary.shapes != 0 || fired.is_none(),
             "a shut shape gate hid a shape"
         );
-        if !totals.valid {
+        let Some(fired) = fired else {
             continue;
-        }
+        };
         debug_assert!(
-            !hopeless || !completions.best_fired.iter().any(|f| is_target(f, plan)),
+            !hopeless || !fired.iter().any(|f| is_target(f, plan)),
             "a completion judged hopeless made a target hold"
         );
-        keep_targets(&completions.best_fired, plan, found);
+        keep_targets(fired, plan, found);
     }
     debug_assert!(
         !no_target_may_hold || found.is_empty(),

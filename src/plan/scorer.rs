@@ -10,6 +10,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};
 use super::waits::only_possible;
 use super::{Plan, PlanItem};
@@ -27,22 +28,22 @@ use crate::waits::waits;
 
 /// Scores hands with one variant, reusing its buffers.
 pub struct Scorer<'v> {
-    pub(super) rules: &'v Rules,
-    pub(super) plan: &'v Plan,
+    rules: &'v Rules,
+    plan: &'v Plan,
     arrangements: Vec<Arrangement>,
-    pub(super) elems: HandElems,
+    elems: HandElems,
     /// The items of the reading being scored.
     reading: Applied,
-    pub(super) best_fired: Vec<Fired>,
+    best_fired: Vec<Fired>,
     /// The items one more tile would make apply, for a hand that did not go out.
     calling: Vec<usize>,
     /// Scores the hands that one more tile would complete; made on first use.
-    pub(super) completions: Option<Box<Scorer<'v>>>,
+    completions: Option<Box<Scorer<'v>>>,
 }
 
 /// Which readings' traces are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Trace {
+enum Trace {
     /// Every reading's: a score card lists the items even of a hand that is not a valid
     /// Mah-Jong.
     Always,
@@ -105,7 +106,7 @@ impl<'v> Scorer<'v> {
     /// reading of it can make a target apply; `base_flags` then say already whether the
     /// winning tile was the only possible one. Otherwise that is worked out here, when
     /// some condition asks, once the arrangements are known (they often settle it).
-    pub(super) fn evaluate_with(
+    fn evaluate_with(
         &mut self,
         hand: &Hand,
         base_flags: u64,
@@ -120,7 +121,17 @@ impl<'v> Scorer<'v> {
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !plan.calling_targets.is_empty() {
-            super::calling::calling_for(self, hand, &own, &mut calling);
+            let completions = self
+                .completions
+                .get_or_insert_with(|| Box::new(Scorer::new(rules, plan)));
+            calling_for(
+                plan,
+                &self.elems,
+                hand,
+                &own,
+                completions.as_mut(),
+                &mut calling,
+            );
         }
 
         self.arrangements.clear();
@@ -193,6 +204,19 @@ impl<'v> Scorer<'v> {
         // A winning hand with no complete reading is not a valid Mah-Jong, and scores
         // nothing.
         best.unwrap_or_else(|| (invalid(rules, None), Choice::None))
+    }
+}
+
+impl Complete for Scorer<'_> {
+    fn complete(
+        &mut self,
+        completed: &Hand,
+        flags: u64,
+        standard: bool,
+        targets: Option<&[PlanItem]>,
+    ) -> Option<&[Fired]> {
+        let (totals, _) = self.evaluate_with(completed, flags, standard, targets, Trace::IfValid);
+        totals.valid.then_some(self.best_fired.as_slice())
     }
 }
 

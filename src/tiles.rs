@@ -277,6 +277,19 @@ impl BonusTile {
     pub fn index(self) -> usize {
         self.kind as usize * 4 + self.wind.index()
     }
+
+    /// The bonus tile of [`BonusTile::index`] `index`.
+    pub fn from_index(index: usize) -> Option<BonusTile> {
+        let kind = match index / 4 {
+            0 => BonusKind::Flower,
+            1 => BonusKind::Season,
+            _ => return None,
+        };
+        Some(BonusTile {
+            kind,
+            wind: Wind::ALL[index % 4],
+        })
+    }
 }
 
 impl fmt::Display for BonusTile {

@@ -322,7 +322,7 @@ impl Hand {
         let mut copies = parts.concealed.unwrap_or_default();
         copies.add_all(&parts.seen);
         let declared = check_melds(&parts, &mut copies, &mut problems);
-        check_bonus(&parts, &mut problems);
+        let bonus = check_bonus(&parts, &mut problems);
         check_win(&parts, &mut problems);
         check_copies(&parts, &copies, &mut problems);
         let (Some(seat), Some(prevailing), Some(concealed)) =
@@ -344,13 +344,6 @@ impl Hand {
         }
         if !problems.is_empty() {
             return Err(problems);
-        }
-        let mut bonus = Bonus::new();
-        bonus
-            .try_extend_from_slice(parts.bonus)
-            .expect("each bonus tile once, so eight at most");
-        if !bonus.is_sorted() {
-            bonus.sort_unstable();
         }
         let mut melds = Melds::new();
         melds
@@ -520,7 +513,8 @@ fn check_melds(
 }
 
 /// Each bonus tile at most once.
-fn check_bonus(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
+/// Gives the bonus tiles in order, each once.
+fn check_bonus(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) -> Bonus {
     let mut held = 0u8;
     for (index, &tile) in parts.bonus.iter().enumerate() {
         let bit = 1 << tile.index();
@@ -529,6 +523,13 @@ fn check_bonus(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
         }
         held |= bit;
     }
+    let mut bonus = Bonus::new();
+    while held != 0 {
+        let index = held.trailing_zeros() as usize;
+        bonus.extend(BonusTile::from_index(index));
+        held &= held - 1;
+    }
+    bonus
 }
 
 /// A discarder only for a claimed tile, and not the winner; a completed set that is a chow,

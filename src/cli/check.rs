@@ -23,7 +23,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         match Variant::load(file, &[]) {
             Ok(v) => {
                 // The tiles a non-winner's pungs are not proved best for: scoring reads
-                // them every way, which is slower (see `rules::groupings`).
+                // them every way, which is slower (see `plan::groupings`).
                 let regrouped: Vec<Value> = v
                     .plan()
                     .read_every_way()

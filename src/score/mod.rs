@@ -111,7 +111,7 @@ impl<'r> ScoreCard<'r> {
     }
 
     /// The items that counted, in the order of the variant file.
-    pub fn items(&self) -> impl Iterator<Item = CardItem<'r>> + '_ {
+    pub fn items(&self) -> impl ExactSizeIterator<Item = CardItem<'r>> + '_ {
         self.fired.iter().map(|f| {
             let item = &self.rules.definition.items[f.item];
             CardItem {

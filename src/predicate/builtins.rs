@@ -7,7 +7,7 @@
 //! inside `count`, `any` or `all`, or by an item with `for-each`: a set, a tile or a bonus
 //! tile. Facts are bits of a flag word or small integers, computed once per reading.
 //!
-//! A function is a row of [`FUNCTIONS`]: its name, its arguments' kinds (from which the
+//! A function is a row of `FUNCTIONS`: its name, its arguments' kinds (from which the
 //! checker checks arity and each argument, and the reference writes its signature), its
 //! result, its one line of documentation, and the node it builds. Adding a function is a
 //! row here and its node's value in [`super::eval`].
@@ -17,7 +17,7 @@ use super::facts::{elem, hand, payment};
 
 /// What a name reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fact {
+pub(crate) enum Fact {
     /// True when any of these bits of the hand's flags is set.
     HandFlag(u64),
     /// An integer fact about the hand.
@@ -30,7 +30,7 @@ pub enum Fact {
 
 /// A built-in name.
 #[derive(Clone, Copy, Debug)]
-pub struct Name {
+pub(crate) struct Name {
     /// As written in predicates.
     pub name: &'static str,
     /// Its type.
@@ -55,7 +55,7 @@ const PAYMENT: &[Scope] = &[Scope::Payment];
 macro_rules! names {
     ($( $name:literal : $ty:ident, $scopes:ident, $fact:expr, $doc:literal; )*) => {
         /// Every built-in name.
-        pub const NAMES: &[Name] = &[ $( Name { name: $name, ty: Type::$ty, scopes: $scopes, fact: $fact, doc: $doc } ),* ];
+        pub(crate) const NAMES: &[Name] = &[ $( Name { name: $name, ty: Type::$ty, scopes: $scopes, fact: $fact, doc: $doc } ),* ];
     };
 }
 
@@ -130,7 +130,7 @@ names! {
 
 /// A collection that `count`, `any`, `all` and `suits` look through.
 #[derive(Clone, Copy, Debug)]
-pub struct CollectionRow {
+pub(crate) struct CollectionRow {
     /// As written.
     pub name: &'static str,
     /// What the evaluator reads.
@@ -142,7 +142,7 @@ pub struct CollectionRow {
 }
 
 /// Every collection.
-pub const COLLECTIONS: &[CollectionRow] = &[
+pub(crate) const COLLECTIONS: &[CollectionRow] = &[
     CollectionRow {
         name: "sets",
         collection: Collection::Sets,
@@ -165,7 +165,7 @@ pub const COLLECTIONS: &[CollectionRow] = &[
 
 /// What an argument of a function must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Param {
+pub(crate) enum Param {
     /// A collection, among those the function looks through.
     Collection,
     /// A condition on each element of the collection given before it.
@@ -178,7 +178,7 @@ pub enum Param {
 
 /// The checked arguments of a call, for [`Function::build`].
 #[derive(Clone, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The collection given (sets when the function takes none).
     pub collection: Collection,
     /// The condition given (true when left out or when the function takes none).
@@ -189,7 +189,7 @@ pub struct Args {
 
 /// A built-in function.
 #[derive(Clone, Copy, Debug)]
-pub struct Function {
+pub(crate) struct Function {
     /// As written.
     pub name: &'static str,
     /// Its arguments, in order.
@@ -209,7 +209,7 @@ pub struct Function {
 const ALL_COLLECTIONS: &[Collection] = &[Collection::Sets, Collection::Tiles, Collection::Bonus];
 
 /// Every built-in function.
-pub const FUNCTIONS: &[Function] = &[
+pub(crate) const FUNCTIONS: &[Function] = &[
     Function {
         name: "count",
         params: &[Param::Collection, Param::Condition],
@@ -307,17 +307,17 @@ impl Function {
 }
 
 /// The built-in name called `name`.
-pub fn lookup(name: &str) -> Option<&'static Name> {
+pub(crate) fn lookup(name: &str) -> Option<&'static Name> {
     NAMES.iter().find(|n| n.name == name)
 }
 
 /// The collection called `name`.
-pub fn collection(name: &str) -> Option<&'static CollectionRow> {
+pub(crate) fn collection(name: &str) -> Option<&'static CollectionRow> {
     COLLECTIONS.iter().find(|c| c.name == name)
 }
 
 /// The function called `name`.
-pub fn function(name: &str) -> Option<&'static Function> {
+pub(crate) fn function(name: &str) -> Option<&'static Function> {
     FUNCTIONS.iter().find(|f| f.name == name)
 }
 

@@ -8,7 +8,7 @@
 use super::compiled::Collection;
 
 /// Bits of the hand's flag word.
-pub mod hand {
+pub(crate) mod hand {
     /// The player went out.
     pub const WINNER: u64 = 1 << 0;
     /// The winning tile came from the wall or as a loose tile.
@@ -50,7 +50,7 @@ pub mod hand {
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
-pub mod elem {
+pub(crate) mod elem {
     /// A chow.
     pub const CHOW: u64 = 1 << 0;
     /// A pung.
@@ -122,7 +122,7 @@ pub mod elem {
 }
 
 /// Bits of a payment's flag word (payment rules only).
-pub mod payment {
+pub(crate) mod payment {
     /// The player who pays is East.
     pub const PAYER_DEALER: u64 = 1 << 40;
     /// The player who is paid is East.
@@ -136,7 +136,7 @@ pub mod payment {
 /// The facts about one element: a set, a distinct tile or a bonus tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Elem {
-    /// Bits of [`elem`].
+    /// Bits of the element flag word (the `elem` table of bits).
     pub flags: u64,
     /// Copies held (tiles); 1 for sets and bonus tiles.
     pub copies: u8,
@@ -152,7 +152,7 @@ pub struct Elem {
 /// calling hands it forms, and its elements.
 #[derive(Clone, Copy, Debug)]
 pub struct Facts<'a> {
-    /// Bits of [`hand`].
+    /// Bits of the hand flag word (the `hand` table of bits).
     pub flags: u64,
     /// The winning tile's index, or -1.
     pub winning_tile: i64,

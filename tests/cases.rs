@@ -22,6 +22,8 @@ struct Expect {
     limit_hand: Option<String>,
     valid: Option<bool>,
     items: Vec<String>,
+    /// Items that must not count (each must be an item of the variant).
+    absent: Vec<String>,
 }
 
 fn int(table: &toml::Table, key: &str) -> Option<i64> {
@@ -52,6 +54,7 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
         "limit-hand",
         "valid",
         "items",
+        "absent",
     ];
     for k in e.keys() {
         assert!(
@@ -69,17 +72,23 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
             .and_then(toml::Value::as_str)
             .map(String::from),
         valid: e.get("valid").and_then(toml::Value::as_bool),
-        items: e
-            .get("items")
-            .and_then(toml::Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        items: strings(e, "items"),
+        absent: strings(e, "absent"),
     };
     (hand, expect)
+}
+
+/// The strings of the array `key` of `table`, none when it is missing.
+fn strings(table: &toml::Table, key: &str) -> Vec<String> {
+    table
+        .get(key)
+        .and_then(toml::Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn fired_ids(card: &ScoreCard, variant: &Variant) -> BTreeSet<String> {
@@ -125,6 +134,13 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &Variant) -> Vec<String> {
     for id in &e.items {
         if !fired.contains(id) {
             wrong.push(format!("item `{id}` did not count (counted: {fired:?})"));
+        }
+    }
+    for id in &e.absent {
+        if !variant.definition().items.iter().any(|i| &i.id.value == id) {
+            wrong.push(format!("`{id}` is not an item of the variant"));
+        } else if fired.contains(id) {
+            wrong.push(format!("item `{id}` counted, and should not"));
         }
     }
     wrong

@@ -226,6 +226,24 @@ fn hong_kong_fifth_tile_penalty() {
     assert_eq!(s.net, [0, 20, 0, -20]);
 }
 
+#[test]
+fn hong_kong_robbed_kong_penalty() {
+    // 004, Roubando Kong: "uma penalidade de 12 peças será imposta ao jogador que está sendo
+    // roubado". North robs South's kong of 3m with the last tile: robbing a kong 1, last catch
+    // 1, red dragon pung 1: 3 faan, 1 base point. East would pay 1 x2 (East) = 2, South 1 x2
+    // (the robbed player pays as the discarder) = 2, West 1: 5, all paid by South.
+    let s = run(
+        "hong-kong",
+        "prevailing = \"east\"\n[north]\nconcealed = \"234m 567m 88m\"\nmelds = [\"777z\", \"999s\"]\n\
+         [north.win]\ntile = \"3m\"\nfrom = \"robbed-kong\"\ndiscarder = \"south\"\nlast = true\n",
+    );
+    assert_eq!(
+        s.liable.as_ref().map(|(id, w)| (id.as_str(), w.name())),
+        Some(("robbed-kong-penalty", "south"))
+    );
+    assert_eq!(s.net, [0, -5, 0, 5]);
+}
+
 mod random_deals {
     use mjrules::Variant;
     use mjrules::hand::write::to_toml as hand_toml;

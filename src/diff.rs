@@ -71,10 +71,14 @@ fn changed(what: &str, id: &str, field: &str, from: String, to: String) -> Chang
 }
 
 fn value_text(item: &Item) -> String {
-    match item.value.as_ref().map(|v| &v.value) {
-        Some(ValueSource::Int(n)) => n.to_string(),
-        Some(ValueSource::Expr(e)) => e.text.clone(),
-        None => "—".to_string(),
+    let value = item
+        .value
+        .as_ref()
+        .map_or("—".to_string(), |v| v.value.text());
+    if item.own_points_doubled {
+        format!("own points × 2^{value}")
+    } else {
+        value
     }
 }
 

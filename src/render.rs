@@ -269,6 +269,22 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
             variant.max_faan.map_or("none".into(), |m| m.to_string()),
             card.totals.total
         )),
+        (None, Some(item)) if items[item].own_points_doubled => {
+            let own: i64 = card
+                .fired
+                .iter()
+                .filter(|f| f.kind == ItemKind::Points && !f.with_limit_hand)
+                .map(|f| f.amount)
+                .sum();
+            let doubles = items[item]
+                .value
+                .as_ref()
+                .map_or(String::new(), |v| v.value.text());
+            out.push_str(&format!(
+                "limit hand `{}`: its own {own} points × 2^{doubles}, plus {} points × 2^{} on top ({limit})\n",
+                items[item].id.value, card.totals.points, card.totals.doubles
+            ));
+        }
         (None, Some(item)) => out.push_str(&format!(
             "limit hand `{}`, plus {} points × 2^{} on top ({limit})\n",
             items[item].id.value, card.totals.points, card.totals.doubles
@@ -459,6 +475,11 @@ pub fn variant_markdown(variant: &Rules) -> String {
                     crate::rules::ValueSource::Expr(source) => format!("`{}`", cell(&source.text)),
                 },
                 None => "—".to_string(),
+            };
+            let value = if item.own_points_doubled {
+                format!("own points × 2^{value}")
+            } else {
+                value
             };
             let who = match item.who {
                 crate::rules::Who::All => "all",

@@ -255,11 +255,18 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
         let value = compiled.and_then(|c| constant(&c.value));
         let says = format!(
             "{}: {}",
-            value.map_or("—".to_string(), |n| item.kind.unit(n)),
+            value.map_or("—".to_string(), |n| item
+                .kind
+                .value_unit(n, item.own_points_doubled)),
             item.description.clone().unwrap_or_default()
         );
         out.push(Claim {
-            kind: Some(item.kind),
+            // A limit hand worth its own points doubled has its value in doubles.
+            kind: Some(if item.own_points_doubled {
+                ItemKind::Doubles
+            } else {
+                item.kind
+            }),
             // A value written with a parameter (`$limit`) is the parameter's number, which
             // the parameter's own citation checks; the item's passage need not repeat it.
             value: match item.value.as_ref().map(|v| &v.value) {

@@ -235,6 +235,15 @@ fn compile_items(
                 ),
                 "wrong kind of item for this style",
             ));
+        } else if item.own_points_doubled && definition.style == Style::Faan {
+            problems[item.id.file].push(
+                Diagnostic::new(
+                    item.id.span.clone(),
+                    "a `faan` variant has no points to double: its limit hands are worth faan",
+                    "`doubles` on a limit hand",
+                )
+                .with_help("give the limit hand's `value` in faan"),
+            );
         }
     }
     let mut items = Vec::new();

@@ -64,6 +64,16 @@ impl ItemKind {
         }
     }
 
+    /// The unit of a value, for output: `4 points`, `1 double`; for a limit hand scored by
+    /// doubling its own points, `own points × 2^3`.
+    pub fn value_unit(self, value: i64, own_points_doubled: bool) -> String {
+        if own_points_doubled {
+            format!("own points × 2^{value}")
+        } else {
+            self.unit(value)
+        }
+    }
+
     /// The unit of a value, for output: `4 points`, `1 double`.
     pub fn unit(self, value: i64) -> String {
         let plural = if value == 1 { "" } else { "s" };
@@ -152,6 +162,16 @@ pub enum ValueSource {
     Expr(Source),
 }
 
+impl ValueSource {
+    /// The value as written: `4`, `$limit / 2`.
+    pub fn text(&self) -> String {
+        match self {
+            ValueSource::Int(n) => n.to_string(),
+            ValueSource::Expr(e) => e.text.clone(),
+        }
+    }
+}
+
 /// Where an item comes from in the source text.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Cite {
@@ -189,6 +209,10 @@ pub struct Item {
     pub replaces: Vec<Located<String>>,
     /// Still counted on top of a limit hand (points and doubles only).
     pub with_limit_hand: bool,
+    /// A limit hand (a special hand) worth the reading's own points, those not counted on
+    /// top of a limit hand, doubled `value` times, rather than `value` (`doubles = N` in the
+    /// file). It replaces the reading's normal score: the table's doubles do not apply to it.
+    pub own_points_doubled: bool,
     /// The passage it encodes.
     pub cite: Cite,
     /// Notes: choices made where the text is ambiguous or silent.

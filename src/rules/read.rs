@@ -472,9 +472,10 @@ impl Cx<'_> {
         let when = r
             .string("when", self.text, problems)
             .map(|s| self.source(&s));
-        let value = r
+        let mut value = r
             .get("value")
             .and_then(|v| self.value(v, "value", problems));
+        let own_points_doubled = self.own_points_doubled(&mut r, kind, &mut value, problems);
         let replaces = r
             .get("replaces")
             .map(|v| self.id_list(v, "replaces", problems))
@@ -509,10 +510,45 @@ impl Cx<'_> {
             value,
             replaces,
             with_limit_hand,
+            own_points_doubled,
             cite,
             notes,
             unsupported,
         })
+    }
+
+    /// Whether the item is a limit hand worth its own points doubled `doubles` times
+    /// (`doubles = N` instead of `value`); `value` is then `N`. Only a limit hand can be.
+    fn own_points_doubled(
+        &self,
+        r: &mut TableReader<'_, '_>,
+        kind: ItemKind,
+        value: &mut Option<Located<ValueSource>>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> bool {
+        let Some(v) = r.get("doubles") else {
+            return false;
+        };
+        if kind != ItemKind::LimitHand {
+            problems.push(
+                Diagnostic::new(
+                    v.span(),
+                    "only a limit hand can be worth its own points doubled",
+                    "`doubles` on this item",
+                )
+                .with_help("give the item's `value`"),
+            );
+            return false;
+        }
+        if value.is_some() {
+            problems.push(
+                Diagnostic::new(v.span(), "a limit hand has a `value` or `doubles`, not both", "second value")
+                    .with_help("`value = N`: worth N; `doubles = N`: worth the hand's own points doubled N times"),
+            );
+            return false;
+        }
+        *value = self.value(v, "doubles", problems);
+        value.is_some()
     }
 
     /// A number, or an integer expression in quotes.

@@ -3,7 +3,9 @@
 //! In: a variant's [`Rules`] and the items that counted ([`Fired`]). Out: [`Totals`]. For a
 //! points-and-doubles variant: points × 2^doubles, capped at the limit; or a limit hand's
 //! value plus the items that count on top of it (doubled by their own doubles), when that is
-//! at least as much, the card then keeping only the limit hand and those items. For a faan
+//! at least as much, the card then keeping only the limit hand and those items. A limit hand
+//! worth the reading's own points doubled (points not counted on top, × 2^its doubles, as
+//! BMJA's Purity) always replaces the normal score, and keeps those points on the card. For a faan
 //! variant: faan added (a limit hand's with them), capped, checked against the minimum, and
 //! looked up in the faan table.
 
@@ -17,19 +19,18 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
     let mut sums = [0i64; 4];
     let mut kept = [0i64; 4];
     let mut limit: Option<(usize, i64)> = None;
+    let mut own_points_doubled = false;
     for f in fired.iter() {
         let kind = f.kind as usize;
         sums[kind] = sums[kind].saturating_add(f.amount);
         if f.with_limit_hand {
             kept[kind] = kept[kind].saturating_add(f.amount);
         }
-        // The limit hand worth most; of two worth as much, the first in the file.
-        if f.kind == ItemKind::LimitHand
-            && limit.is_none_or(|(i, v)| {
-                (f.amount, std::cmp::Reverse(f.item)) > (v, std::cmp::Reverse(i))
-            })
-        {
-            limit = Some((f.item, f.amount));
+        if f.kind == ItemKind::LimitHand {
+            own_points_doubled |= rules.definition.items[f.item].own_points_doubled;
+            if better_limit(limit, f.item, f.amount) {
+                limit = Some((f.item, f.amount));
+            }
         }
     }
     let sum = |sums: [i64; 4], kind: ItemKind| sums[kind as usize];
@@ -41,11 +42,26 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
         Style::PointsAndDoubles => {
             let cap = |v: i64| rules.limit.map_or(v, |l| v.min(l));
             let normal = cap(doubled(points, doubles));
+            if own_points_doubled {
+                limit = limit_worth_most(rules, fired, points.saturating_sub(kept_points));
+            }
             if let Some((item, value)) = limit {
+                let by_own_points = rules.definition.items[item].own_points_doubled;
+                let value = cap(value);
                 let with_limit = cap(value.saturating_add(doubled(kept_points, kept_doubles)));
-                if with_limit >= normal {
-                    // Only the limit hand and the items that count on top of it remain.
-                    fired.retain(|f| f.item == item || f.with_limit_hand);
+                // A special hand scored by doubling its own points replaces the normal score;
+                // one of a fixed value counts when it is worth at least as much.
+                if by_own_points || with_limit >= normal {
+                    // Only the limit hand and the items that count on top of it remain, and
+                    // the points it doubles.
+                    fired.retain(|f| {
+                        f.item == item
+                            || f.with_limit_hand
+                            || (by_own_points && f.kind == ItemKind::Points)
+                    });
+                    if by_own_points && let Some(f) = fired.iter_mut().find(|f| f.item == item) {
+                        f.amount = value;
+                    }
                     return Totals {
                         valid: !winner || complete,
                         points: kept_points,
@@ -92,6 +108,29 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
             }
         }
     }
+}
+
+/// Whether limit hand `item`, worth `value`, is worth more than the best so far; of two
+/// worth as much, the first in the file.
+fn better_limit(best: Option<(usize, i64)>, item: usize, value: i64) -> bool {
+    best.is_none_or(|(i, v)| (value, std::cmp::Reverse(item)) > (v, std::cmp::Reverse(i)))
+}
+
+/// The limit hand worth most when one of them is worth the reading's `own_points` doubled.
+#[cold]
+fn limit_worth_most(rules: &Rules, fired: &[Fired], own_points: i64) -> Option<(usize, i64)> {
+    let mut limit = None;
+    for f in fired.iter().filter(|f| f.kind == ItemKind::LimitHand) {
+        let value = if rules.definition.items[f.item].own_points_doubled {
+            doubled(own_points, f.amount)
+        } else {
+            f.amount
+        };
+        if better_limit(limit, f.item, value) {
+            limit = Some((f.item, value));
+        }
+    }
+    limit
 }
 
 /// `points × 2^doubles`, saturating.

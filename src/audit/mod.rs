@@ -236,11 +236,18 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
     let mut out = Vec::new();
     for p in &v.params {
         if let Some(cite) = &p.cite {
-            let says = format!("{} = {}", p.name.value, p.value_text());
+            let mut says = format!("{} = {}", p.name.value, p.value_text());
+            if !p.readings.is_empty() {
+                // A choice between readings: its value is not a number of the text.
+                says.push_str(&format!(
+                    ", a choice between readings: {}",
+                    crate::rules::readings_text(&p.readings)
+                ));
+            }
             out.push(Claim {
                 value: match p.value {
-                    crate::predicate::check::ParamValue::Int(n) => Some(n),
-                    crate::predicate::check::ParamValue::None => None,
+                    crate::predicate::check::ParamValue::Int(n) if p.readings.is_empty() => Some(n),
+                    _ => None,
                 },
                 ..Claim::plain("param", &p.name.value, says, cite)
             });

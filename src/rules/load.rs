@@ -41,6 +41,15 @@ pub enum LoadError {
         /// The value given.
         value: String,
     },
+    /// A parameter override whose value stands for none of the parameter's readings.
+    NotAReading {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: i64,
+        /// Its readings, in words.
+        readings: String,
+    },
     /// A parameter override that names no parameter of the variant.
     UnknownParam {
         /// The variant.
@@ -86,6 +95,14 @@ impl fmt::Display for LoadError {
             LoadError::BadParamValue { name, value } => write!(
                 f,
                 "`--param {name}={value}`: a parameter is a whole number or `none`"
+            ),
+            LoadError::NotAReading {
+                name,
+                value,
+                readings,
+            } => write!(
+                f,
+                "`--param {name}={value}`: `{value}` is not one of the readings of `{name}`: {readings}"
             ),
             LoadError::UnknownParam {
                 variant,
@@ -303,7 +320,24 @@ impl Loader {
                 problems.push(nothing_to_remove(&variant, id));
             }
         }
-        replace_or_add(&mut variant.params, read.params, |p| &p.name.value);
+        let mut params = read.params;
+        // A house file that sets a parameter keeps the readings its base gives it.
+        for p in params.iter_mut().filter(|p| p.readings.is_empty()) {
+            if let Some(base) = variant.params.iter().find(|b| b.name.value == p.name.value) {
+                p.readings = base.readings.clone();
+                if let ParamValue::Int(n) = p.value
+                    && !p.readings.is_empty()
+                    && !p.readings.iter().any(|(r, _)| *r == n)
+                {
+                    problems.push(super::read::not_a_reading(
+                        p.name.span.clone(),
+                        n,
+                        &p.readings,
+                    ));
+                }
+            }
+        }
+        replace_or_add(&mut variant.params, params, |p| &p.name.value);
         replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id.value);
         replace_or_add(&mut variant.requirements, read.requirements, |c| {
             &c.id.value
@@ -459,6 +493,16 @@ pub fn apply_overrides(
         };
         match variant.params.iter_mut().find(|p| &p.name.value == name) {
             Some(param) => {
+                if let ParamValue::Int(n) = parsed
+                    && !param.readings.is_empty()
+                    && !param.readings.iter().any(|(r, _)| *r == n)
+                {
+                    return Err(LoadError::NotAReading {
+                        name: name.clone(),
+                        value: n,
+                        readings: super::read::readings_text(&param.readings),
+                    });
+                }
                 param.value = parsed;
                 param.note = Some(format!("set on the command line to `{value}`"));
             }

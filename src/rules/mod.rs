@@ -20,6 +20,7 @@ use crate::predicate::check::ParamValue;
 
 pub use check::{CompiledItem, CompiledPayments, MAX_SHAPES, Rules};
 pub use load::{LoadError, load_definition};
+pub(crate) use read::readings_text;
 
 /// How a variant turns items into a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -349,6 +350,9 @@ pub struct Param {
     pub note: Option<String>,
     /// The passage that gives it, if the source text does.
     pub cite: Option<Cite>,
+    /// Where the text leaves a reading open, each value the parameter may take with the
+    /// reading it stands for, in words; empty for a number the text gives.
+    pub readings: Vec<(i64, String)>,
 }
 
 /// A file that a variant was read from.

@@ -304,19 +304,23 @@ impl Cx<'_> {
                 file: self.index,
                 span: key.span(),
             };
-            let (raw, note, cite) = match v.get_ref() {
+            let (raw, note, cite, readings) = match v.get_ref() {
                 DeValue::Table(t) => {
                     let mut r = TableReader::new(t, v.span(), "a parameter");
                     let raw = r.require("value", problems);
                     let note = self.string(&mut r, "note", problems);
                     let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
+                    let readings = r
+                        .get("readings")
+                        .map(|v| self.readings(v, problems))
+                        .unwrap_or_default();
                     r.finish(problems);
                     match raw {
-                        Some(raw) => (raw, note, cite),
+                        Some(raw) => (raw, note, cite, readings),
                         None => continue,
                     }
                 }
-                _ => (v, None, None),
+                _ => (v, None, None, Vec::new()),
             };
             let value = match raw.get_ref() {
                 DeValue::Integer(i) => match i.as_str().parse::<i64>() {
@@ -346,14 +350,53 @@ impl Cx<'_> {
                     continue;
                 }
             };
+            if let ParamValue::Int(n) = value
+                && !readings.is_empty()
+                && !readings.iter().any(|(r, _)| *r == n)
+            {
+                problems.push(not_a_reading(raw.span(), n, &readings));
+            }
             params.push(Param {
                 name,
                 value,
                 note,
                 cite,
+                readings,
             });
         }
         params
+    }
+
+    /// The readings of a parameter: a table from each value it may take to the reading it
+    /// stands for (`readings = { 1 = "one double", 2 = "one each" }`).
+    fn readings(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<(i64, String)> {
+        let DeValue::Table(table) = value.get_ref() else {
+            problems.push(document::wrong_type(
+                value.span(),
+                "readings",
+                "a table",
+                value.get_ref(),
+            ));
+            return Vec::new();
+        };
+        let mut readings = Vec::new();
+        for (key, words) in table.iter() {
+            let Ok(n) = key.get_ref().parse::<i64>() else {
+                problems.push(
+                    Diagnostic::new(
+                        key.span(),
+                        "a reading is named by the value that stands for it",
+                        "not a whole number",
+                    )
+                    .with_help("`readings = { 1 = \"one double\", 2 = \"one each\" }`"),
+                );
+                continue;
+            };
+            if let Some(s) = document::expect_string(words, "readings", self.text, problems) {
+                readings.push((n, s.text.to_string()));
+            }
+        }
+        readings
     }
 
     fn cite(&self, r: &mut TableReader<'_, '_>, problems: &mut Vec<Diagnostic>) -> Cite {
@@ -975,4 +1018,27 @@ fn word_problem(s: &StrValue<'_>, what: &str, words: &[&str]) -> Diagnostic {
         Some(w) => problem.with_help(format!("did you mean `{w}`?")),
         None => problem.with_help(format!("use one of {}", document::quoted_list(words))),
     }
+}
+
+/// A parameter's value that stands for none of its readings.
+pub(super) fn not_a_reading(
+    span: std::ops::Range<usize>,
+    value: i64,
+    readings: &[(i64, String)],
+) -> Diagnostic {
+    Diagnostic::new(
+        span,
+        format!("`{value}` is not one of this parameter's readings"),
+        "no such reading",
+    )
+    .with_help(format!("the readings are {}", readings_text(readings)))
+}
+
+/// The readings of a parameter in words: `1 (one double), 2 (one each)`.
+pub(crate) fn readings_text(readings: &[(i64, String)]) -> String {
+    readings
+        .iter()
+        .map(|(n, words)| format!("{n} ({words})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

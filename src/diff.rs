@@ -76,7 +76,7 @@ fn value_text(item: &Item) -> String {
         .as_ref()
         .map_or("—".to_string(), |v| v.value.text());
     if item.own_points_doubled {
-        format!("own points × 2^{value}")
+        crate::rules::own_points_doubled_text(value)
     } else {
         value
     }

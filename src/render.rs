@@ -477,7 +477,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
                 None => "—".to_string(),
             };
             let value = if item.own_points_doubled {
-                format!("own points × 2^{value}")
+                crate::rules::own_points_doubled_text(value)
             } else {
                 value
             };

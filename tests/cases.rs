@@ -25,25 +25,13 @@ struct Expect {
     items: Vec<String>,
     /// Items that must not count (each must be an item of the variant).
     absent: Vec<String>,
+    /// The parameters the case sets (`[params]`, as `--param` would), for a reading the
+    /// text leaves open.
+    params: Vec<(String, String)>,
 }
 
 fn int(table: &toml::Table, key: &str) -> Option<i64> {
     table.get(key).and_then(toml::Value::as_integer)
-}
-
-/// The parameters a case sets (`[params]`, as `--param` would), for a reading the text
-/// leaves open.
-fn case_params(path: &std::path::Path) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc: toml::Table = toml::from_str(&text).unwrap();
-    doc.get("params")
-        .and_then(toml::Value::as_table)
-        .map(|t| {
-            t.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().map_or(v.to_string(), String::from)))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
@@ -90,6 +78,15 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
         valid: e.get("valid").and_then(toml::Value::as_bool),
         items: strings(e, "items"),
         absent: strings(e, "absent"),
+        params: doc
+            .get("params")
+            .and_then(toml::Value::as_table)
+            .map(|t| {
+                t.iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().map_or(v.to_string(), String::from)))
+                    .collect()
+            })
+            .unwrap_or_default(),
     };
     (hand, expect)
 }
@@ -214,9 +211,9 @@ fn worked_cases_score_as_the_texts_say_and_cover_every_item() {
         let mut covered = kajongg_coverage(&variant);
         for path in &files {
             let (hand, expect) = read_case(path);
-            let params = case_params(path);
-            let reading = (!params.is_empty()).then(|| {
-                Variant::load(&id, &params).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            let reading = (!expect.params.is_empty()).then(|| {
+                Variant::load(&id, &expect.params)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
             });
             let variant = reading.as_ref().unwrap_or(&variant);
             let card = variant.score(&hand);

@@ -325,10 +325,7 @@ impl Loader {
         for p in params.iter_mut().filter(|p| p.readings.is_empty()) {
             if let Some(base) = variant.params.iter().find(|b| b.name.value == p.name.value) {
                 p.readings = base.readings.clone();
-                if let ParamValue::Int(n) = p.value
-                    && !p.readings.is_empty()
-                    && !p.readings.iter().any(|(r, _)| *r == n)
-                {
+                if let Some(n) = p.outside_readings() {
                     problems.push(super::read::not_a_reading(
                         p.name.span.clone(),
                         n,
@@ -493,17 +490,14 @@ pub fn apply_overrides(
         };
         match variant.params.iter_mut().find(|p| &p.name.value == name) {
             Some(param) => {
-                if let ParamValue::Int(n) = parsed
-                    && !param.readings.is_empty()
-                    && !param.readings.iter().any(|(r, _)| *r == n)
-                {
+                param.value = parsed;
+                if let Some(n) = param.outside_readings() {
                     return Err(LoadError::NotAReading {
                         name: name.clone(),
                         value: n,
                         readings: super::read::readings_text(&param.readings),
                     });
                 }
-                param.value = parsed;
                 param.note = Some(format!("set on the command line to `{value}`"));
             }
             None => {
@@ -526,6 +520,18 @@ pub fn apply_overrides(
 }
 
 impl Param {
+    /// The value, when the parameter names its readings and the value stands for none.
+    pub fn outside_readings(&self) -> Option<i64> {
+        match self.value {
+            ParamValue::Int(n)
+                if !self.readings.is_empty() && !self.readings.iter().any(|(r, _)| *r == n) =>
+            {
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
     /// The value as text: a number or `none`.
     pub fn value_text(&self) -> String {
         match self.value {

@@ -69,7 +69,7 @@ impl ItemKind {
     /// doubling its own points, `own points × 2^3`.
     pub fn value_unit(self, value: i64, own_points_doubled: bool) -> String {
         if own_points_doubled {
-            format!("own points × 2^{value}")
+            own_points_doubled_text(value)
         } else {
             self.unit(value)
         }
@@ -152,6 +152,12 @@ impl Source {
             None => self.span.clone(),
         }
     }
+}
+
+/// How the value of a limit hand worth its own points doubled `doubles` times is written:
+/// `own points × 2^3`.
+pub fn own_points_doubled_text(doubles: impl std::fmt::Display) -> String {
+    format!("own points × 2^{doubles}")
 }
 
 /// An item's value: a number or an expression.

@@ -350,19 +350,17 @@ impl Cx<'_> {
                     continue;
                 }
             };
-            if let ParamValue::Int(n) = value
-                && !readings.is_empty()
-                && !readings.iter().any(|(r, _)| *r == n)
-            {
-                problems.push(not_a_reading(raw.span(), n, &readings));
-            }
-            params.push(Param {
+            let param = Param {
                 name,
                 value,
                 note,
                 cite,
                 readings,
-            });
+            };
+            if let Some(n) = param.outside_readings() {
+                problems.push(not_a_reading(raw.span(), n, &param.readings));
+            }
+            params.push(param);
         }
         params
     }

@@ -50,8 +50,14 @@ fn every_builtin_variant_audits_clean_and_its_report_is_as_reviewed() {
             return;
         };
         assert!(!report.failed(), "{}", report.text());
-        // Every scoring line of the text is cited by an entry or listed as not scored.
-        assert!(report.uncovered.is_empty(), "{id}");
+        // Every sentence of the text is cited or marked as not scored, and every value of a
+        // cited sentence is tied to a rule.
+        assert!(
+            report.uncovered.is_empty() && report.untied.is_empty(),
+            "{id}"
+        );
+        let c = &report.coverage;
+        assert_eq!(c.cited + c.not_scored, c.units, "{id}");
         let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{id}.toml"));
         common::with_snapshots(&rules, || {
             insta::assert_snapshot!(format!("audit__{id}"), report.text());
@@ -141,7 +147,7 @@ description = "exposed pung of minor tiles"
 for-each = "set"
 when = "pung and simple and exposed"
 value = 3
-cite = { source = "003", at = "Pungs: Minor tiles, Exposed" }
+cite = { source = "003", at = "Pungs: Minor tiles", column = "Exposed" }
 
 [[points]]
 id = "lucky-sevens"
@@ -172,9 +178,10 @@ fn a_house_file_with_mistakes_fails_its_audit_at_each_one() {
     };
     let variant = Variant::from_text("mistaken.toml", MISTAKEN).unwrap();
     let report = audit(&variant, &name, &text);
-    // Text 003: "Minor tiles | 2 points | 4 points |"; 3 is on neither side.
+    // Text 003: "Minor tiles | 2 points | 4 points |", under "Exposed | Concealed | |": the
+    // exposed cell says 2.
     match &entry(&report, "item", "pung-minor-exposed").status {
-        Status::NumberMissing(found) => assert_eq!(found, &[2, 4]),
+        Status::WrongNumber(found) => assert_eq!(found, "`2 points` (line 25)"),
         other => panic!("{other:?}"),
     }
     assert_eq!(
@@ -204,12 +211,14 @@ fn a_variant_is_audited_against_the_part_of_its_text_it_names() {
     let row = entry(&dmjl, "item", "pung-minor-exposed");
     let passage = row.passage.as_ref().unwrap();
     assert!(
-        passage
-            .text
-            .starts_with("| Meld Rules | Exposed Pung | 2 pts"),
+        passage.text.contains("| Meld Rules | Exposed Pung | 2 pts"),
         "{passage:?}"
     );
     assert_eq!(row.status, Status::Ok);
+    assert!(
+        row.tied.as_ref().is_some_and(|t| t.starts_with("`2 pts`")),
+        "{row:?}"
+    );
     // Read whole, the page's 198 cases are scoring lines that nothing cites.
     let whole = r#"
 [variant]
@@ -282,4 +291,80 @@ fn the_audit_command_exits_one_on_a_failing_audit_and_zero_on_a_clean_one() {
     assert_eq!(json["failed"], false);
     assert_eq!(json["failures"], 0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_value_passes_only_when_it_is_the_number_the_text_ties_to_its_item() {
+    let Some((name, text)) = source("003") else {
+        return;
+    };
+    // Text 003 lists "Having your own Flower" under the doubles for all players, and the line
+    // below it names the seats "(1 = East Wind, …, 4 = North Wind)". The value is stated
+    // where the list begins: "each player's score is doubled for each of the following
+    // conditions", one double. Neither 4 (a number of the next line) nor 5 (no number at all)
+    // passes.
+    for value in [4, 5] {
+        let house = format!(
+            r#"
+[variant]
+id = "own-flower-{value}"
+extends = "bmja"
+
+[[doubles]]
+id = "own-flower"
+description = "the player's own flower"
+for-each = "bonus"
+when = "flower and own"
+value = {value}
+with-limit-hand = true
+cite = {{ source = "003", at = "Doubling for all players: Having your own Flower", value-at = "Doubling: each player’s score is doubled for each of the following conditions" }}
+"#
+        );
+        let report = audit(
+            &Variant::from_text("house.toml", &house).unwrap(),
+            &name,
+            &text,
+        );
+        match &entry(&report, "item", "own-flower").status {
+            Status::WrongNumber(found) => assert!(found.starts_with("`doubled`"), "{found}"),
+            other => panic!("{value}: {other:?}"),
+        }
+    }
+    // Without the value-at, the row states no number: a failure too.
+    let house = r#"
+[variant]
+id = "own-flower-bare"
+extends = "bmja"
+
+[[doubles]]
+id = "own-flower"
+description = "the player's own flower"
+for-each = "bonus"
+when = "flower and own"
+value = 1
+cite = { source = "003", at = "Doubling for all players: Having your own Flower" }
+"#;
+    let report = audit(
+        &Variant::from_text("house.toml", house).unwrap(),
+        &name,
+        &text,
+    );
+    assert_eq!(
+        entry(&report, "item", "own-flower").status,
+        Status::NoNumber
+    );
+}
+
+#[test]
+fn rules_citing_another_source_are_listed_apart() {
+    // 37 of bmja's entries cite the established BMJA rules, which text 003 does not hold.
+    let Some(bmja) = audit_builtin("bmja", "003") else {
+        return;
+    };
+    let (own, other) = bmja.from_text();
+    assert_eq!(other.len(), 37);
+    assert!(other.iter().all(|e| e.cite.source != "003"));
+    assert!(own.iter().all(|e| e.cite.source == "003"));
+    let text = bmja.text();
+    assert!(text.contains("\nnot from this text:\n"), "{text}");
 }

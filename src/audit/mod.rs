@@ -20,7 +20,7 @@ use crate::settle::{Deal, settle};
 mod report;
 mod text;
 
-use text::{Text, WINDOW, has_multiplier, numbers};
+use text::{Found, Span, Text, Token, Unit, WINDOW};
 
 /// A passage of the source: lines `first..=last` (0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,24 +32,22 @@ pub struct Passage {
     /// The text shown for it: the first line, and the lines that carry the value, with
     /// `…` where lines between are left out.
     pub text: String,
-    /// The text of the lines that should carry the value: from the line where the last
-    /// part of the citation was found (a table's row, a rule's item) to the end.
-    pub row: String,
 }
 
 /// The outcome of one check.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The passage was found and agrees.
+    /// The passage was found and agrees: it ties the item's value to it, or the claim has
+    /// no number to check.
     Ok,
-    /// The passage was found; it has no number to compare (the value is in words).
-    NoNumber,
     /// The citation names another source (established rules, Kajongg): not checked here.
     OtherSource,
     /// The citation finds no passage.
     NotFound,
-    /// The passage's numbers do not include the value.
-    NumberMissing(Vec<i64>),
+    /// The passage ties another number to the item (the number, as written, and its line).
+    WrongNumber(String),
+    /// The passage states no number for an item that has one.
+    NoNumber,
     /// A worked example scores differently under the rules.
     Disagrees(String),
     /// A worked example the file marks as a slip of the text, and it does differ.
@@ -63,19 +61,25 @@ impl Status {
     pub fn failed(&self) -> bool {
         matches!(
             self,
-            Status::NotFound | Status::NumberMissing(_) | Status::Disagrees(_) | Status::StaleSlip
+            Status::NotFound
+                | Status::WrongNumber(_)
+                | Status::NoNumber
+                | Status::Disagrees(_)
+                | Status::StaleSlip
         )
     }
 
     fn text(&self) -> String {
         match self {
             Status::Ok => "ok".into(),
-            Status::NoNumber => "ok (no number in the passage)".into(),
-            Status::OtherSource => "cites another source".into(),
+            Status::OtherSource => "not from this text".into(),
             Status::NotFound => "FAIL: the citation finds no passage".into(),
-            Status::NumberMissing(found) => {
-                format!("FAIL: the passage's numbers {found:?} do not include the value")
+            Status::WrongNumber(found) => {
+                format!("FAIL: the passage ties {found} to it, not its value")
             }
+            Status::NoNumber => "FAIL: the passage states no number for it; \
+                 name where the text does with `value-at`"
+                .into(),
             Status::Disagrees(why) => format!("FAIL: {why}"),
             Status::KnownSlip(why) => format!("known slip of the text: {why}"),
             Status::StaleSlip => "FAIL: marked as a slip of the text, but it agrees".into(),
@@ -96,6 +100,8 @@ pub struct Entry {
     pub cite: Cite,
     /// The passage found.
     pub passage: Option<Passage>,
+    /// The number the passage ties to it, as written, with its line (`2 points`, line 23).
+    pub tied: Option<String>,
     /// The outcome.
     pub status: Status,
 }
@@ -112,6 +118,17 @@ impl Entry {
     }
 }
 
+/// How the sentences of the text are accounted for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Sentences, table rows and cells of the text (or of the part the variant encodes).
+    pub units: usize,
+    /// Those a rule, a parameter, a table or a worked example cites.
+    pub cited: usize,
+    /// Those only marked as not a scoring rule.
+    pub not_scored: usize,
+}
+
 /// The audit of one variant against one source text.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -121,20 +138,35 @@ pub struct Report {
     pub source: String,
     /// Every entry.
     pub entries: Vec<Entry>,
-    /// Scoring passages of the text that nothing cites.
+    /// How the sentences are accounted for.
+    pub coverage: Coverage,
+    /// Sentences that nothing cites or marks as not scored.
     pub uncovered: Vec<Passage>,
+    /// Values written in cited sentences that no rule ties to itself (the value as written,
+    /// and the sentence).
+    pub untied: Vec<(String, Passage)>,
 }
 
 impl Report {
-    /// True when anything failed (a citation not found, a number missing, an example that
-    /// disagrees, a stale slip, a scoring passage nothing cites).
+    /// True when anything failed (a citation not found, a number that is not the item's,
+    /// an example that disagrees, a stale slip, a sentence nothing accounts for, a value no
+    /// rule reads).
     pub fn failed(&self) -> bool {
-        !self.uncovered.is_empty() || self.entries.iter().any(|e| e.status.failed())
+        self.failures() > 0
     }
 
     /// How many entries failed.
     pub fn failures(&self) -> usize {
-        self.entries.iter().filter(|e| e.status.failed()).count() + self.uncovered.len()
+        self.entries.iter().filter(|e| e.status.failed()).count()
+            + self.uncovered.len()
+            + self.untied.len()
+    }
+
+    /// The entries from this text, and those citing another source.
+    pub fn from_text(&self) -> (Vec<&Entry>, Vec<&Entry>) {
+        self.entries
+            .iter()
+            .partition(|e| e.status != Status::OtherSource)
     }
 }
 
@@ -143,28 +175,6 @@ fn constant(c: &Compiled) -> Option<i64> {
     match c {
         Compiled::Const(v) => Some(*v),
         _ => None,
-    }
-}
-
-/// Checks a value against a passage's numbers: a double may be written as its multiplier.
-fn number_status(kind: Option<ItemKind>, value: Option<i64>, passage: &Passage) -> Status {
-    let found = numbers(&passage.row);
-    let Some(value) = value else {
-        return Status::Ok;
-    };
-    if found.is_empty() {
-        return Status::NoNumber;
-    }
-    let doubles = kind == Some(ItemKind::Doubles);
-    let multiplier = (doubles && (0..=20).contains(&value)).then(|| 1i64 << value);
-    if found.contains(&value) || multiplier.is_some_and(|m| found.contains(&m)) {
-        Status::Ok
-    } else if doubles && !has_multiplier(&passage.row) {
-        // A double is often written in words; the numbers of the passage are then about
-        // something else (rule numbers, tile numbers).
-        Status::NoNumber
-    } else {
-        Status::NumberMissing(found)
     }
 }
 
@@ -349,52 +359,151 @@ fn rework(variant: &Variant, case: &ExampleCase) -> (String, String, bool) {
     }
 }
 
-/// The source text as the audit reads it: the passages found for claims, and which lines
-/// they cover.
+/// The source text as the audit reads it: the passages found for claims, what they cover
+/// and the numbers they tie.
 struct Reading {
     text: Text,
     /// The variant's own source: citations of another are not looked for.
     own: String,
-    /// The lines each passage found covers, first and last.
-    cited: Vec<(usize, usize)>,
+    /// What each passage found covers, and whether it reads its sentences whole (a claim
+    /// with no number of its own: a shape, a table, an example, a passage not scored) or
+    /// for the number it ties.
+    covers: Vec<(Span, Cover)>,
+    /// The numbers tied to claims.
+    tied: Vec<Span>,
+}
+
+/// How a claim covers the sentences it cites.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cover {
+    /// For the number it ties: the other values of the sentence still need a rule.
+    Value,
+    /// Whole: every number of the sentence is accounted for.
+    Whole,
+    /// Whole, as not a scoring rule.
+    NotScored,
 }
 
 impl Reading {
-    /// The entry for `claim`: the passage its citation finds, and whether the passage holds
-    /// its number.
-    fn check(&mut self, claim: Claim) -> Entry {
-        let (passage, status) = if claim.cite.source != self.own {
-            (None, Status::OtherSource)
-        } else {
-            match self.text.locate(&claim.cite.at) {
-                None => (None, Status::NotFound),
-                Some(p) => {
-                    let status = number_status(claim.kind, claim.value, &p);
-                    (Some(self.text.followed_by(p, claim.extend)), status)
-                }
-            }
-        };
-        if let Some(p) = &passage {
-            self.cited.push((p.first, p.last));
+    /// The passage a citation finds, run on to its `through` and the `extend` lines after.
+    fn find(&self, cite: &Cite, extend: usize) -> Option<Found> {
+        let found = self.text.locate(&cite.at, cite.column.as_deref())?;
+        let found = self.text.followed_by(found, extend);
+        match &cite.through {
+            Some(words) => self.text.through(found, words),
+            None => Some(found),
         }
-        Entry {
+    }
+
+    /// The entry for `claim`: the passage its citation finds, and whether the number the
+    /// passage ties to it is its value.
+    fn check(&mut self, claim: Claim) -> Entry {
+        let mut entry = Entry {
             what: claim.what,
             id: claim.id.to_string(),
             says: claim.says,
             cite: claim.cite.clone(),
-            passage,
-            status,
+            passage: None,
+            tied: None,
+            status: Status::Ok,
+        };
+        if claim.cite.source != self.own {
+            entry.status = Status::OtherSource;
+            return entry;
         }
+        let Some(found) = self.find(claim.cite, claim.extend) else {
+            entry.status = Status::NotFound;
+            return entry;
+        };
+        // The value stated elsewhere, where the text says so: the sentence before a list.
+        let value_at = match &claim.cite.value_at {
+            Some(at) => match self.text.locate(at, None) {
+                Some(v) => Some(v),
+                None => {
+                    entry.status = Status::NotFound;
+                    entry
+                        .says
+                        .push_str(&format!(" (its value-at `{at}` is not found)"));
+                    return entry;
+                }
+            },
+            None => None,
+        };
+        let cover = match (claim.value, claim.what) {
+            (_, "not scored") => Cover::NotScored,
+            (Some(_), _) => Cover::Value,
+            (None, _) => Cover::Whole,
+        };
+        let tied: Option<Token> = value_at.as_ref().map_or(found.tied, |v| v.tied);
+        for f in std::iter::once(&found).chain(&value_at) {
+            self.covers.extend(f.covers.iter().map(|&s| (s, cover)));
+            // A passage not scored marks the sentences it names, not the heading they
+            // were found under (unless it runs `through` from it).
+            if cover != Cover::NotScored {
+                self.covers.extend(f.heading.map(|s| (s, cover)));
+            }
+        }
+        if let Some(value) = claim.value {
+            let doubles = claim.kind == Some(ItemKind::Doubles);
+            entry.status = match tied {
+                None => Status::NoNumber,
+                Some(t) if t.amount.states(value, doubles) => Status::Ok,
+                Some(t) => Status::WrongNumber(self.written(&t)),
+            };
+            if let Some(t) = tied {
+                entry.tied = Some(self.written(&t));
+                self.tied.push(t.span);
+            }
+        }
+        entry.passage = Some(found.passage);
+        entry
     }
 
-    /// The scoring passages no claim cites.
-    fn uncovered(&self) -> Vec<Passage> {
-        self.text
-            .scoring_lines()
-            .into_iter()
-            .filter(|&i| !self.cited.iter().any(|&(a, b)| (a..=b).contains(&i)))
-            .map(|i| self.text.line(i))
-            .collect()
+    /// A number as written, with its line: `` `2 points` (line 23) ``.
+    fn written(&self, t: &Token) -> String {
+        format!("`{}` (line {})", self.text.show(&t.span), t.span.line + 1)
+    }
+
+    /// The units of the text, and what accounts for each: counted, and those nothing
+    /// accounts for; with the values of cited units that no claim ties.
+    fn account(&self) -> (Coverage, Vec<Passage>, Vec<(String, Passage)>) {
+        let mut coverage = Coverage::default();
+        let mut uncovered = Vec::new();
+        let mut untied = Vec::new();
+        for unit in self.text.units() {
+            let by: Vec<Cover> = self
+                .covers
+                .iter()
+                .filter(|(s, _)| s.overlaps(unit))
+                .map(|&(_, c)| c)
+                .collect();
+            coverage.units += 1;
+            if by.is_empty() {
+                uncovered.push(self.unit_passage(unit));
+                continue;
+            }
+            if by.iter().all(|&c| c == Cover::NotScored) {
+                coverage.not_scored += 1;
+                continue;
+            }
+            coverage.cited += 1;
+            if by.iter().all(|&c| c == Cover::Value) {
+                for t in self.text.values_in(unit) {
+                    if !self.tied.contains(&t.span) {
+                        untied.push((self.written(t), self.unit_passage(unit)));
+                    }
+                }
+            }
+        }
+        (coverage, uncovered, untied)
+    }
+
+    fn unit_passage(&self, unit: &Unit) -> Passage {
+        Passage {
+            first: unit.line,
+            last: unit.line,
+            text: self.text.show(unit).to_string(),
+        }
     }
 }
 
@@ -414,8 +523,10 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
                 cite: Cite {
                     source: own.clone(),
                     at: head.to_string(),
+                    ..Cite::default()
                 },
                 passage: None,
+                tied: None,
                 status: Status::NotFound,
             });
             Text::new(text)
@@ -424,7 +535,8 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
     let mut reading = Reading {
         text: source_text,
         own,
-        cited: Vec::new(),
+        covers: Vec::new(),
+        tied: Vec::new(),
     };
     for claim in claims(variant) {
         entries.push(reading.check(claim));
@@ -442,11 +554,14 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
         }
         entries.push(entry);
     }
+    let (coverage, uncovered, untied) = reading.account();
     Report {
         variant: v.id.clone(),
         source: name.to_string(),
         entries,
-        uncovered: reading.uncovered(),
+        coverage,
+        uncovered,
+        untied,
     }
 }
 

@@ -186,12 +186,30 @@ pub struct Cite {
     pub source: String,
     /// The passage: rule number, heading or table row.
     pub at: String,
+    /// The column of a table whose cell in the row holds the value (`Exposed`).
+    pub column: Option<String>,
+    /// Where the text states the value, when the passage itself does not: the sentence
+    /// that introduces a list of doubles ("each player's score is doubled for each of the
+    /// following conditions").
+    pub value_at: Option<String>,
+    /// The words of the last sentence the passage runs to, when it is more than one.
+    pub through: Option<String>,
 }
 
 impl Cite {
-    /// `003 / Pungs`.
+    /// `003 / Pungs: Minor tiles [column Exposed]`.
     pub fn text(&self) -> String {
-        format!("{} / {}", self.source, self.at)
+        let mut out = format!("{} / {}", self.source, self.at);
+        if let Some(c) = &self.column {
+            out.push_str(&format!(" [column {c}]"));
+        }
+        if let Some(t) = &self.through {
+            out.push_str(&format!(" … {t}"));
+        }
+        if let Some(v) = &self.value_at {
+            out.push_str(&format!(" [value: {v}]"));
+        }
+        out
     }
 }
 

@@ -406,6 +406,9 @@ impl Cx<'_> {
                 let mut c = TableReader::new(t, value.span(), "`cite`");
                 let source = self.string(&mut c, "source", problems);
                 let at = self.string(&mut c, "at", problems);
+                let column = self.string(&mut c, "column", problems);
+                let value_at = self.string(&mut c, "value-at", problems);
+                let through = self.string(&mut c, "through", problems);
                 if source.is_none() || at.is_none() {
                     problems.push(Diagnostic::new(
                         value.span(),
@@ -417,6 +420,9 @@ impl Cx<'_> {
                 Cite {
                     source: source.unwrap_or_default(),
                     at: at.unwrap_or_default(),
+                    column,
+                    value_at,
+                    through,
                 }
             }
             other => {

@@ -10,19 +10,6 @@ use std::process::Command;
 use mjrules::Variant;
 use mjrules::audit::{Entry, Report, Status, audit};
 
-/// Each variant written from a source text, and the text's number (or, for `dmjl`, the
-/// name of Kajongg's rules and test data, beside the texts).
-const AUDITED: [(&str, &str); 8] = [
-    ("czech", "000"),
-    ("english", "001"),
-    ("polish", "002"),
-    ("bmja", "003"),
-    ("hong-kong", "004"),
-    ("hong-kong-traditional", "004"),
-    ("hong-kong-canton", "004"),
-    ("dmjl", "kajongg"),
-];
-
 /// The text numbered `number`: its file name and text; `None` (after saying so) without
 /// the texts.
 fn source(number: &str) -> Option<(String, String)> {
@@ -45,7 +32,7 @@ fn entry<'r>(report: &'r Report, what: &str, id: &str) -> &'r Entry {
 
 #[test]
 fn every_builtin_variant_audits_clean_and_its_report_is_as_reviewed() {
-    for (id, number) in AUDITED {
+    for (id, number) in common::AUDITED {
         let Some(report) = audit_builtin(id, number) else {
             return;
         };
@@ -69,7 +56,7 @@ fn every_builtin_variant_audits_clean_and_its_report_is_as_reviewed() {
 fn every_item_of_a_text_variant_cites_its_own_text() {
     // BMJA's limit hands come from the established BMJA rules, which text 003 does not list
     // (see its variant page); every other item of every variant is checked against its text.
-    for (id, number) in AUDITED {
+    for (id, number) in common::AUDITED {
         let Some(report) = audit_builtin(id, number) else {
             return;
         };
@@ -216,7 +203,7 @@ fn a_variant_is_audited_against_the_part_of_its_text_it_names() {
     );
     assert_eq!(row.status, Status::Ok);
     assert!(
-        row.tied.as_ref().is_some_and(|t| t.starts_with("`2 pts`")),
+        row.tied.as_ref().is_some_and(|t| t.written == "2 pts"),
         "{row:?}"
     );
     // Read whole, the page's 198 cases are scoring lines that nothing cites.
@@ -303,11 +290,18 @@ fn a_value_passes_only_when_it_is_the_number_the_text_ties_to_its_item() {
     // where the list begins: "each player's score is doubled for each of the following
     // conditions", one double. Neither 4 (a number of the next line) nor 5 (no number at all)
     // passes.
-    for value in [4, 5] {
-        let house = format!(
+    // BMJA's own-flower item with `value`, its citation naming where the list states the
+    // value or not.
+    let house = |value: i64, value_at: bool| {
+        let value_at = if value_at {
+            ", value-at = \"Doubling: each player’s score is doubled for each of the following conditions\""
+        } else {
+            ""
+        };
+        let file = format!(
             r#"
 [variant]
-id = "own-flower-{value}"
+id = "own-flower-house"
 extends = "bmja"
 
 [[doubles]]
@@ -317,38 +311,23 @@ for-each = "bonus"
 when = "flower and own"
 value = {value}
 with-limit-hand = true
-cite = {{ source = "003", at = "Doubling for all players: Having your own Flower", value-at = "Doubling: each player’s score is doubled for each of the following conditions" }}
+cite = {{ source = "003", at = "Doubling for all players: Having your own Flower"{value_at} }}
 "#
         );
-        let report = audit(
-            &Variant::from_text("house.toml", &house).unwrap(),
+        audit(
+            &Variant::from_text("house.toml", &file).unwrap(),
             &name,
             &text,
-        );
-        match &entry(&report, "item", "own-flower").status {
+        )
+    };
+    for value in [4, 5] {
+        match &entry(&house(value, true), "item", "own-flower").status {
             Status::WrongNumber(found) => assert!(found.starts_with("`doubled`"), "{found}"),
             other => panic!("{value}: {other:?}"),
         }
     }
     // Without the value-at, the row states no number: a failure too.
-    let house = r#"
-[variant]
-id = "own-flower-bare"
-extends = "bmja"
-
-[[doubles]]
-id = "own-flower"
-description = "the player's own flower"
-for-each = "bonus"
-when = "flower and own"
-value = 1
-cite = { source = "003", at = "Doubling for all players: Having your own Flower" }
-"#;
-    let report = audit(
-        &Variant::from_text("house.toml", house).unwrap(),
-        &name,
-        &text,
-    );
+    let report = house(1, false);
     assert_eq!(
         entry(&report, "item", "own-flower").status,
         Status::NoNumber

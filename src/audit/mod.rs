@@ -87,6 +87,22 @@ impl Status {
     }
 }
 
+/// A number of the text as written (`2 points`), and its line (0-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tied {
+    /// The number with its unit, as the text writes it.
+    pub written: String,
+    /// Its line.
+    pub line: usize,
+}
+
+impl std::fmt::Display for Tied {
+    /// `` `2 points` (line 25) ``, the line counted from 1.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` (line {})", self.written, self.line + 1)
+    }
+}
+
 /// One audited entry of the variant.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -100,8 +116,8 @@ pub struct Entry {
     pub cite: Cite,
     /// The passage found.
     pub passage: Option<Passage>,
-    /// The number the passage ties to it, as written, with its line (`2 points`, line 23).
-    pub tied: Option<String>,
+    /// The number the passage ties to it.
+    pub tied: Option<Tied>,
     /// The outcome.
     pub status: Status,
 }
@@ -144,7 +160,7 @@ pub struct Report {
     pub uncovered: Vec<Passage>,
     /// Values written in cited sentences that no rule ties to itself (the value as written,
     /// and the sentence).
-    pub untied: Vec<(String, Passage)>,
+    pub untied: Vec<(Tied, Passage)>,
 }
 
 impl Report {
@@ -448,7 +464,7 @@ impl Reading {
             entry.status = match tied {
                 None => Status::NoNumber,
                 Some(t) if t.amount.states(value, doubles) => Status::Ok,
-                Some(t) => Status::WrongNumber(self.written(&t)),
+                Some(t) => Status::WrongNumber(self.written(&t).to_string()),
             };
             if let Some(t) = tied {
                 entry.tied = Some(self.written(&t));
@@ -459,14 +475,17 @@ impl Reading {
         entry
     }
 
-    /// A number as written, with its line: `` `2 points` (line 23) ``.
-    fn written(&self, t: &Token) -> String {
-        format!("`{}` (line {})", self.text.show(&t.span), t.span.line + 1)
+    /// A number as it stands in the text.
+    fn written(&self, t: &Token) -> Tied {
+        Tied {
+            written: self.text.show(&t.span).to_string(),
+            line: t.span.line,
+        }
     }
 
     /// The units of the text, and what accounts for each: counted, and those nothing
     /// accounts for; with the values of cited units that no claim ties.
-    fn account(&self) -> (Coverage, Vec<Passage>, Vec<(String, Passage)>) {
+    fn account(&self) -> (Coverage, Vec<Passage>, Vec<(Tied, Passage)>) {
         let mut coverage = Coverage::default();
         let mut uncovered = Vec::new();
         let mut untied = Vec::new();

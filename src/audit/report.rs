@@ -9,6 +9,18 @@ use serde_json::{Value, json};
 
 use super::{Entry, Passage, Report, Status};
 
+/// An entry's passage and the number tied to it, for a table's cell: `line 25: …<br>value:
+/// …`, each text put through `escape`.
+fn passage_cell(e: &Entry, escape: impl Fn(&str) -> String) -> String {
+    let mut out = e.passage.as_ref().map_or(String::new(), |p| {
+        format!("line {}: {}", p.first + 1, escape(p.text.trim()))
+    });
+    if let Some(t) = &e.tied {
+        out.push_str(&format!("<br>value: {}", escape(&t.to_string())));
+    }
+    out
+}
+
 impl Report {
     /// `47 sentences: 40 cited, 7 not scored, 0 uncovered; 2 values no rule reads`.
     pub fn coverage_text(&self) -> String {
@@ -115,7 +127,7 @@ impl Report {
                 "says": e.says,
                 "cites": e.cite.text(),
                 "passage": e.passage.as_ref().map(|p| json!({"line": p.first + 1, "text": p.text})),
-                "value": e.tied,
+                "value": e.tied.as_ref().map(ToString::to_string),
                 "status": e.status.text(),
                 "failed": e.status.failed(),
             })
@@ -137,7 +149,7 @@ impl Report {
             "entries": own.into_iter().map(entry).collect::<Vec<_>>(),
             "not_from_this_text": other.into_iter().map(entry).collect::<Vec<_>>(),
             "uncovered": self.uncovered.iter().map(|p| json!({"line": p.first + 1, "text": p.text})).collect::<Vec<_>>(),
-            "untied": self.untied.iter().map(|(v, p)| json!({"line": p.first + 1, "value": v, "text": p.text})).collect::<Vec<_>>(),
+            "untied": self.untied.iter().map(|(v, p)| json!({"line": p.first + 1, "value": v.to_string(), "text": p.text})).collect::<Vec<_>>(),
         })
     }
 
@@ -153,18 +165,12 @@ impl Report {
         );
         let (own, other) = self.from_text();
         for e in own {
-            let mut passage = e.passage.as_ref().map_or(String::new(), |p| {
-                format!("line {}: {}", p.first + 1, cell(p.text.trim()))
-            });
-            if let Some(t) = &e.tied {
-                passage.push_str(&format!("<br>value: {}", cell(t)));
-            }
             out.push_str(&format!(
                 "| {}<br>{} | {} | {} | {} |\n",
                 e.label("`", "`"),
                 cell(&e.cite.text()),
                 cell(&e.says),
-                passage,
+                passage_cell(e, cell),
                 cell(&e.status.text())
             ));
         }
@@ -213,19 +219,13 @@ impl Report {
                 Status::KnownSlip(_) => " class=\"slip\"",
                 _ => "",
             };
-            let mut passage = e.passage.as_ref().map_or(String::new(), |p| {
-                format!("line {}: {}", p.first + 1, esc(p.text.trim()))
-            });
-            if let Some(t) = &e.tied {
-                passage.push_str(&format!("<br>value: {}", esc(t)));
-            }
             out.push_str(&format!(
                 "<tr{class}><td>{}<br><small>{}</small></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 // Ids are lowercase words and hyphens: nothing to escape.
                 e.label("<code>", "</code>"),
                 esc(&e.cite.text()),
                 esc(&e.says),
-                passage,
+                passage_cell(e, esc),
                 esc(&e.status.text())
             ));
         }

@@ -709,10 +709,7 @@ impl Text {
         let unit = self
             .units
             .iter()
-            .find(|u| {
-                u.overlaps(&span)
-                    || (u.line == m.line && u.start <= span.start && span.start < u.end)
-            })
+            .find(|u| u.overlaps(&span))
             .copied()
             .unwrap_or(span);
         // The clause: from the last `, ` or `; ` before the match to the next after it.

@@ -70,6 +70,19 @@ pub fn seeds() -> Option<PathBuf> {
     None
 }
 
+/// Each variant written from a source text, and the text's number (or, for `dmjl`, the
+/// name of Kajongg's rules and test data, beside the texts): what the audit tests read.
+pub const AUDITED: [(&str, &str); 8] = [
+    ("czech", "000"),
+    ("english", "001"),
+    ("polish", "002"),
+    ("bmja", "003"),
+    ("hong-kong", "004"),
+    ("hong-kong-traditional", "004"),
+    ("hong-kong-canton", "004"),
+    ("dmjl", "kajongg"),
+];
+
 /// The source text whose file name starts with `id` (`003` → `003_3ae4….txt`), found
 /// beside the seeds `dir` as `mjrules audit` finds it (`kajongg` →
 /// `kajongg-scoring-cases.md`, the source of `dmjl`): its file name and its text.

@@ -347,3 +347,82 @@ fn rules_citing_another_source_are_listed_apart() {
     let text = bmja.text();
     assert!(text.contains("\nnot from this text:\n"), "{text}");
 }
+
+/// A club's rules on top of Czech, citing its own text `club` (the Czech items cite text 000
+/// and are listed apart): the audit of `rules` against `text`.
+fn club_audit(rules: &str, text: &str) -> Report {
+    let file = format!("[variant]\nid = \"club\"\nextends = \"czech\"\nsource = \"club\"\n{rules}");
+    audit(
+        &Variant::from_text("club.toml", &file).unwrap(),
+        "club.txt",
+        text,
+    )
+}
+
+/// A points item of the club's file: for a pair, `value` points, citing `at`.
+fn pair_item(id: &str, value: i64, at: &str) -> String {
+    format!(
+        "\n[[points]]\nid = \"{id}\"\nfor-each = \"set\"\nwhen = \"pair and dragon\"\n\
+         value = {value}\ncite = {{ source = \"club\", at = \"{at}\" }}\n"
+    )
+}
+
+#[test]
+fn a_list_of_alternatives_needs_a_rule_for_each() {
+    // One sentence, one number, three items: each alternative of the `or` must be cited by
+    // its own rule, or the sentence is not accounted for.
+    let text = "Pairs\n2 points are scored for a pair of Dragons, for a pair of the prevailing \
+                Wind or for a pair of the player's own Wind.\n";
+    let dragons = pair_item("dragons", 2, "Pairs: a pair of Dragons");
+    let prevailing = pair_item("prevailing", 2, "Pairs: a pair of the prevailing Wind");
+    let own = pair_item("own", 2, "Pairs: a pair of the player's own Wind");
+    let all = club_audit(&format!("{dragons}{prevailing}{own}"), text);
+    assert!(!all.failed(), "{}", all.text());
+    // Without the own wind's rule: that alternative is reported.
+    let two = club_audit(&format!("{dragons}{prevailing}"), text);
+    assert!(two.failed());
+    assert_eq!(two.uncovered.len(), 1, "{}", two.text());
+    assert_eq!(
+        two.uncovered[0].text,
+        "or for a pair of the player's own Wind."
+    );
+    // Without the dragons' rule: the clause that holds the number is not the number alone.
+    let two = club_audit(&format!("{prevailing}{own}"), text);
+    assert_eq!(
+        two.uncovered.first().map(|p| p.text.as_str()),
+        Some("2 points are scored for a pair of Dragons,")
+    );
+}
+
+#[test]
+fn two_items_named_by_the_same_words_both_fail() {
+    let text = "Pairs\nA pair of Dragons | 2 points |\n";
+    let one = pair_item("dragons", 2, "Pairs: A pair of Dragons");
+    let other = pair_item("dragons-again", 2, "Pairs: A pair of Dragons");
+    let report = club_audit(&format!("{one}{other}"), text);
+    assert_eq!(
+        entry(&report, "item", "dragons").status,
+        Status::SameWords("dragons-again".into())
+    );
+    assert_eq!(
+        entry(&report, "item", "dragons-again").status,
+        Status::SameWords("dragons".into())
+    );
+}
+
+#[test]
+fn a_payment_rule_accounts_for_its_words_not_for_the_values_beside_them() {
+    // The row gives robbing a kong 1 faan and puts a penalty on the robbed player: a rule
+    // for the penalty alone leaves the faan unread.
+    let text = "Table\nRobbing a kong | 1 faan | the robbed player pays for all |\n";
+    let payment = "\n[[payments.liabilities]]\nid = \"robbed\"\nwhen = \"robbed_kong\"\n\
+                   liable = \"discarder\"\n\
+                   cite = { source = \"club\", at = \"Table: the robbed player pays for all\" }\n";
+    let alone = club_audit(payment, text);
+    assert_eq!(alone.untied.len(), 1, "{}", alone.text());
+    assert_eq!(alone.untied[0].0.written, "1 faan");
+    let item = "\n[[doubles]]\nid = \"robbing\"\nwhen = \"robbed_kong\"\nvalue = 1\n\
+                cite = { source = \"club\", at = \"Table: Robbing a kong\" }\n";
+    let both = club_audit(&format!("{payment}{item}"), text);
+    assert!(both.untied.is_empty(), "{}", both.text());
+}

@@ -54,6 +54,9 @@ pub enum Status {
     KnownSlip(String),
     /// A worked example marked as a slip that now agrees: the mark is stale.
     StaleSlip,
+    /// Another item cites the very same words (in the same column): the text cannot say
+    /// which of the two it values. The other's id.
+    SameWords(String),
 }
 
 impl Status {
@@ -66,6 +69,7 @@ impl Status {
                 | Status::NoNumber
                 | Status::Disagrees(_)
                 | Status::StaleSlip
+                | Status::SameWords(_)
         )
     }
 
@@ -83,6 +87,10 @@ impl Status {
             Status::Disagrees(why) => format!("FAIL: {why}"),
             Status::KnownSlip(why) => format!("known slip of the text: {why}"),
             Status::StaleSlip => "FAIL: marked as a slip of the text, but it agrees".into(),
+            Status::SameWords(other) => format!(
+                "FAIL: item `{other}` cites the same words; cite each item by its own words \
+                 (or its own `column`)"
+            ),
         }
     }
 }
@@ -237,6 +245,9 @@ struct Claim<'v> {
     value: Option<i64>,
     /// How many lines after the passage belong to it (a table's rows, an example's working).
     extend: usize,
+    /// A parameter's choice between readings: its passage is shown, and accounted for by
+    /// the items that read it.
+    reading: bool,
 }
 
 impl<'v> Claim<'v> {
@@ -250,6 +261,7 @@ impl<'v> Claim<'v> {
             kind: None,
             value: None,
             extend: 0,
+            reading: false,
         }
     }
 }
@@ -275,6 +287,7 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
                     crate::predicate::check::ParamValue::Int(n) if p.readings.is_empty() => Some(n),
                     _ => None,
                 },
+                reading: !p.readings.is_empty(),
                 ..Claim::plain("param", &p.name.value, says, cite)
             });
         }
@@ -381,23 +394,29 @@ struct Reading {
     text: Text,
     /// The variant's own source: citations of another are not looked for.
     own: String,
-    /// What each passage found covers, and whether it reads its sentences whole (a claim
-    /// with no number of its own: a shape, a table, an example, a passage not scored) or
-    /// for the number it ties.
-    covers: Vec<(Span, Cover)>,
-    /// The numbers tied to claims.
-    tied: Vec<Span>,
+    /// What each passage found covers, how, and the number of the claim that found it.
+    covers: Vec<(Span, Cover, usize)>,
+    /// The numbers tied to claims, with the number of the claim.
+    tied: Vec<(Span, usize)>,
+    /// The words each claim names its item by (the last part of its citation), with the
+    /// number a rule ties there (from those words on, in its passage or its `value-at`).
+    named: Vec<(Span, Option<Span>)>,
+    /// How many claims have been checked.
+    claims: usize,
+    /// The words each item is named by, with the column of its value: no two items may
+    /// share both.
+    items: Vec<(Span, Option<String>, String)>,
 }
 
-/// How a claim covers the sentences it cites.
+/// How a claim accounts for the sentences it cites.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Cover {
-    /// For the number it ties: the other values of the sentence still need a rule.
-    Value,
-    /// Whole: every number of the sentence is accounted for.
-    Whole,
-    /// Whole, as not a scoring rule.
-    NotScored,
+struct Cover {
+    /// Whole (a shape, a table, an example, a passage not scored): every number of the
+    /// sentence is accounted for; otherwise only the number it ties, and the other values
+    /// of the sentence still need a rule.
+    whole: bool,
+    /// As a rule that scores, rather than as a passage not scored.
+    scored: bool,
 }
 
 impl Reading {
@@ -445,19 +464,39 @@ impl Reading {
             },
             None => None,
         };
-        let cover = match (claim.value, claim.what) {
-            (_, "not scored") => Cover::NotScored,
-            (Some(_), _) => Cover::Value,
-            (None, _) => Cover::Whole,
+        let not_scored = claim.what == "not scored";
+        let cover = Cover {
+            // A passage not scored in one column accounts for its cell alone.
+            whole: claim.value.is_none()
+                && !(not_scored && claim.cite.column.is_some())
+                && !matches!(claim.what, "shape" | "requirement" | "payment"),
+            scored: !not_scored,
         };
         let tied: Option<Token> = value_at.as_ref().map_or(found.tied, |v| v.tied);
-        for f in std::iter::once(&found).chain(&value_at) {
-            self.covers.extend(f.covers.iter().map(|&s| (s, cover)));
-            // A passage not scored marks the sentences it names, not the heading they
-            // were found under (unless it runs `through` from it).
-            if cover != Cover::NotScored {
-                self.covers.extend(f.heading.map(|s| (s, cover)));
+        let n = self.claims;
+        self.claims += 1;
+        // A choice between readings shows its passage; the items that read it account for it.
+        if !claim.reading {
+            for f in std::iter::once(&found).chain(&value_at) {
+                self.covers.extend(f.covers.iter().map(|&s| (s, cover, n)));
+                // A passage not scored marks the sentences it names, not the heading they
+                // were found under (unless it runs `through` from it).
+                if cover.scored {
+                    self.covers.extend(f.heading.map(|s| (s, cover, n)));
+                }
             }
+            let last = value_at.as_ref().map_or(0, |v| v.passage.last);
+            let here = tied.map(|t| t.span).filter(|t| {
+                claim.value.is_some()
+                    && (found.named.line..=found.passage.last.max(last)).contains(&t.line)
+            });
+            self.named.push((found.named, here));
+        }
+        if !cover.whole
+            && !cover.scored
+            && let Some(t) = tied
+        {
+            self.tied.push((t.span, n));
         }
         if let Some(value) = claim.value {
             let doubles = claim.kind == Some(ItemKind::Doubles);
@@ -468,8 +507,20 @@ impl Reading {
             };
             if let Some(t) = tied {
                 entry.tied = Some(self.written(&t));
-                self.tied.push(t.span);
+                self.tied.push((t.span, n));
             }
+        }
+        if claim.what == "item" {
+            let column = claim.cite.column.clone();
+            if entry.status == Status::Ok
+                && let Some((_, _, other)) = self
+                    .items
+                    .iter()
+                    .find(|(s, c, _)| *s == found.named && *c == column)
+            {
+                entry.status = Status::SameWords(other.clone());
+            }
+            self.items.push((found.named, column, claim.id.to_string()));
         }
         entry.passage = Some(found.passage);
         entry
@@ -485,36 +536,92 @@ impl Reading {
 
     /// The units of the text, and what accounts for each: counted, and those nothing
     /// accounts for; with the values of cited units that no claim ties.
+    ///
+    /// A unit in which a claim names one of the alternatives of an `or` (`2 points are
+    /// scored for a pair of Dragons, for a pair of the prevailing Wind … or for a pair of the
+    /// player's own Wind`; `All Four Flowers or Seasons | 3 Doubles`) is read by clause,
+    /// unless a claim reads it whole: each clause must hold the words a claim names its item
+    /// by, or be the number alone.
     fn account(&self) -> (Coverage, Vec<Passage>, Vec<(Tied, Passage)>) {
         let mut coverage = Coverage::default();
         let mut uncovered = Vec::new();
         let mut untied = Vec::new();
         for unit in self.text.units() {
-            let by: Vec<Cover> = self
+            let by: Vec<&(Span, Cover, usize)> = self
                 .covers
                 .iter()
-                .filter(|(s, _)| s.overlaps(unit))
-                .map(|&(_, c)| c)
+                .filter(|(s, _, _)| s.overlaps(unit))
                 .collect();
             coverage.units += 1;
             if by.is_empty() {
                 uncovered.push(self.unit_passage(unit));
                 continue;
             }
-            if by.iter().all(|&c| c == Cover::NotScored) {
-                coverage.not_scored += 1;
+            let bare = self.bare_clauses(unit, &by);
+            if !bare.is_empty() {
+                // The unit, shown by the clauses nothing accounts for.
+                let shown: Vec<&str> = bare.iter().map(|c| self.text.show(c)).collect();
+                uncovered.push(Passage {
+                    text: shown.join(" … "),
+                    ..self.unit_passage(unit)
+                });
                 continue;
             }
-            coverage.cited += 1;
-            if by.iter().all(|&c| c == Cover::Value) {
+            if by.iter().any(|(_, c, _)| c.scored) {
+                coverage.cited += 1;
+            } else {
+                coverage.not_scored += 1;
+            }
+            if by.iter().all(|(_, c, _)| !c.whole) {
                 for t in self.text.values_in(unit) {
-                    if !self.tied.contains(&t.span) {
+                    let tied = |s: &Span| self.tied.iter().any(|(t, _)| t == s);
+                    // A total with its sum in brackets after it (`2 (1 bônus +1 de
+                    // auto-escolha)`) is read by the rules that tie its parts.
+                    let parts = self.text.bracket_after(&t.span);
+                    if !tied(&t.span)
+                        && !parts.is_some_and(|b| self.tied.iter().any(|(s, _)| b.overlaps(s)))
+                    {
                         untied.push((self.written(t), self.unit_passage(unit)));
                     }
                 }
             }
         }
         (coverage, uncovered, untied)
+    }
+
+    /// The clauses of `unit` that nothing accounts for, when it is read by clause (see
+    /// [`Reading::account`]); `by` are the covers that overlap it.
+    fn bare_clauses(&self, unit: &Unit, by: &[&(Span, Cover, usize)]) -> Vec<Span> {
+        let within = |inner: &Span, outer: &Span| {
+            inner.line == outer.line && outer.start <= inner.start && inner.end <= outer.end
+        };
+        if by.iter().any(|(s, _, _)| within(unit, s)) {
+            return Vec::new();
+        }
+        // Read by clause: a unit in which a rule names one of the alternatives of an `or`
+        // that shares a number stated outside it.
+        let clauses = self.text.clauses(unit);
+        let alternative = clauses.iter().enumerate().any(|(k, c)| {
+            let or = |j: usize| clauses.get(j).is_some_and(|c| self.text.opens_with_or(c));
+            (or(k) || or(k + 1))
+                && self
+                    .named
+                    .iter()
+                    .any(|(s, tie)| within(s, c) && tie.is_some_and(|t| !within(&t, c)))
+        });
+        if !alternative {
+            return Vec::new();
+        }
+        clauses
+            .into_iter()
+            .filter(|c| {
+                let number_alone = self
+                    .tied
+                    .iter()
+                    .any(|(t, _)| within(&self.text.trimmed(c), t));
+                !number_alone && !self.named.iter().any(|(s, _)| within(s, c))
+            })
+            .collect()
     }
 
     fn unit_passage(&self, unit: &Unit) -> Passage {
@@ -556,6 +663,9 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
         own,
         covers: Vec::new(),
         tied: Vec::new(),
+        named: Vec::new(),
+        claims: 0,
+        items: Vec::new(),
     };
     for claim in claims(variant) {
         entries.push(reading.check(claim));
@@ -572,6 +682,22 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
             entry.status = example_status(agrees, &e.slip, &text_says, &rules_give);
         }
         entries.push(entry);
+    }
+    // The item whose words a later one shares fails too.
+    let shared: Vec<(String, String)> = entries
+        .iter()
+        .filter_map(|e| match &e.status {
+            Status::SameWords(other) => Some((other.clone(), e.id.clone())),
+            _ => None,
+        })
+        .collect();
+    for (first, later) in shared {
+        if let Some(e) = entries
+            .iter_mut()
+            .find(|e| e.what == "item" && e.id == first && e.status == Status::Ok)
+        {
+            e.status = Status::SameWords(later);
+        }
     }
     let (coverage, uncovered, untied) = reading.account();
     Report {

@@ -10,7 +10,7 @@
 use super::Passage;
 
 /// How many lines after a heading its parts are looked for: the longest table in the texts.
-pub(super) const WINDOW: usize = 40;
+pub(super) const WINDOW: usize = 120;
 
 /// A place in the text: bytes `start..end` of line `line`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,6 +26,9 @@ impl Span {
     }
 }
 
+/// The word `or` in the languages of the texts: where a list of items is cut into clauses.
+const OR: [&str; 5] = ["or", "nebo", "lub", "albo", "ou"];
+
 /// What the audit accounts for: a sentence, a table row, or a cell on a line of its own.
 pub(super) type Unit = Span;
 
@@ -38,6 +41,8 @@ pub(super) enum Amount {
     Doubles(i64),
     /// A multiplier (`x 8`, `Multiply by 4`).
     Multiplier(i64),
+    /// A number of limits (`1 limit`): the value of a limit hand, which its parameter states.
+    Limits(i64),
 }
 
 impl Amount {
@@ -47,6 +52,7 @@ impl Amount {
             Amount::Plain(n) => n == value,
             Amount::Doubles(n) => doubles && n == value,
             Amount::Multiplier(m) => doubles && (0..=20).contains(&value) && m == 1 << value,
+            Amount::Limits(_) => false,
         }
     }
 }
@@ -85,6 +91,8 @@ pub(super) struct Found {
     pub heading: Option<Span>,
     /// What it covers: the words of its parts, and the whole of the lines it reads on.
     pub covers: Vec<Span>,
+    /// The words of its last part: what it names, in a sentence read by clause.
+    pub named: Span,
     /// The number it ties to what is cited, if the text states one there.
     pub tied: Option<Token>,
 }
@@ -185,16 +193,18 @@ const NUMBER_WORDS: [(&str, i64); 30] = [
     ("treze", 13),
 ];
 
-/// The unit a word names, by its beginning: doubles (`true`) or points (`false`).
-fn unit(word: &str) -> Option<bool> {
-    const DOUBLES: [&str; 2] = ["double", "zdvojen"];
+/// The unit a word names, by its beginning (`double`, `pts`, `limit`): how it counts a number.
+fn unit(word: &str) -> Option<fn(i64) -> Amount> {
+    const DOUBLES: [&str; 3] = ["double", "dbl", "zdvojen"];
     const POINTS: [&str; 9] = [
         "point", "pts", "punkt", "pkt", "bod", "pont", "faan", "fān", "fãs",
     ];
     if DOUBLES.iter().any(|u| word.starts_with(u)) {
-        Some(true)
+        Some(Amount::Doubles)
     } else if POINTS.iter().any(|u| word.starts_with(u)) || word == "pt" {
-        Some(false)
+        Some(Amount::Plain)
+    } else if matches!(word, "limit" | "limits") {
+        Some(Amount::Limits)
     } else {
         None
     }
@@ -245,14 +255,9 @@ fn tokens(line_no: usize, line: &str) -> Vec<Token> {
                 Some((Amount::Multiplier(n), true))
             } else {
                 match w.get(end + 1).and_then(|u| unit(&u.text)) {
-                    Some(doubles) => {
+                    Some(counted) => {
                         end += 1;
-                        let amount = if doubles {
-                            Amount::Doubles(n)
-                        } else {
-                            Amount::Plain(n)
-                        };
-                        Some((amount, true))
+                        Some((counted(n), true))
                     }
                     // Alone in a table's cell (`| 2 |`) or on its line (`4`): a value.
                     None => {
@@ -261,7 +266,10 @@ fn tokens(line_no: usize, line: &str) -> Vec<Token> {
                         let right = masked[w[end].end..].trim_start();
                         let alone = (left.is_empty() || left.ends_with(cell))
                             && (right.is_empty() || right.starts_with(cell));
-                        Some((Amount::Plain(n), alone && !cjk))
+                        // The cell after a name and its romanisation, in a table written
+                        // as lines (`Roubando Kong 搶 槓 (coeng 2 gong 3 ) 1 A peça …`).
+                        let after_name = cjk && before.is_some_and(|b| b.trim() == ")");
+                        Some((Amount::Plain(n), (alone && !cjk) || after_name))
                     }
                 }
             }
@@ -271,17 +279,10 @@ fn tokens(line_no: usize, line: &str) -> Vec<Token> {
         {
             m.parse().ok().map(|m| (Amount::Multiplier(m), true))
         } else if let Some(&(_, n)) = NUMBER_WORDS.iter().find(|(k, _)| *k == word)
-            && let Some(doubles) = next.and_then(unit)
+            && let Some(counted) = next.and_then(unit)
         {
             end += 1;
-            Some((
-                if doubles {
-                    Amount::Doubles(n)
-                } else {
-                    Amount::Plain(n)
-                },
-                true,
-            ))
+            Some((counted(n), true))
         } else if word == "double" && next == Some("twice") {
             end += 1;
             Some((Amount::Doubles(2), true))
@@ -346,6 +347,26 @@ fn sentences(line_no: usize, line: &str) -> Vec<Unit> {
         })
         .filter(|s| line[s.start..s.end].chars().any(char::is_alphanumeric))
         .collect()
+}
+
+/// The cells of a line, as byte ranges: cut at `|`, but not inside a `code span` (Kajongg's
+/// definitions, `FRobbingKong||Olastsource=k`).
+fn cell_spans(line: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut code = false;
+    for (k, c) in line.char_indices() {
+        match c {
+            '`' => code = !code,
+            '|' if !code => {
+                out.push((start, k));
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((start, line.len()));
+    out
 }
 
 /// The level of a Markdown heading line (`## 5. …` is 2), or `None` for another line.
@@ -446,6 +467,79 @@ impl Text {
         self.tokens[unit.line]
             .iter()
             .filter(move |t| t.valued && t.span.overlaps(unit))
+    }
+
+    /// The clauses of a unit: cut at `, ` `; ` and `|`, and before the word `or` (`nebo`,
+    /// `lub`, `albo`, `ou`), outside brackets. Only spans with a letter or a digit count.
+    pub(super) fn clauses(&self, unit: &Unit) -> Vec<Span> {
+        let line = &self.lines[unit.line];
+        let mut cuts = vec![unit.start];
+        let mut depth = 0usize;
+        for (k, c) in line[unit.start..unit.end].char_indices() {
+            let at = unit.start + k;
+            let rest = &line[at..];
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                '|' => cuts.push(at + 1),
+                ',' | ';' if rest[1..].starts_with(char::is_whitespace) => cuts.push(at + 1),
+                ' ' if OR
+                    .iter()
+                    .any(|w| rest[1..].starts_with(w) && rest[1 + w.len()..].starts_with(' ')) =>
+                {
+                    cuts.push(at + 1)
+                }
+                _ => {}
+            }
+        }
+        cuts.push(unit.end);
+        cuts.windows(2)
+            .map(|w| Span {
+                line: unit.line,
+                start: w[0],
+                end: w[1],
+            })
+            .filter(|s| line[s.start..s.end].chars().any(char::is_alphanumeric))
+            .collect()
+    }
+
+    /// The bracket that follows `span` on its line (`2 (1 bônus +1 de auto-escolha)`), if
+    /// one does.
+    pub(super) fn bracket_after(&self, span: &Span) -> Option<Span> {
+        let line = &self.lines[span.line];
+        let rest = &line[span.end..];
+        let open = span.end + rest.len() - rest.trim_start().len();
+        if !line[open..].starts_with('(') {
+            return None;
+        }
+        let close = line[open..].find(')')?;
+        Some(Span {
+            line: span.line,
+            start: open,
+            end: open + close + 1,
+        })
+    }
+
+    /// Whether a clause begins with the word `or` (see [`Text::clauses`]).
+    pub(super) fn opens_with_or(&self, clause: &Span) -> bool {
+        let text = self.lines[clause.line][clause.start..clause.end].trim_start();
+        OR.iter()
+            .any(|w| text.starts_with(w) && text[w.len()..].starts_with(' '))
+    }
+
+    /// `span` without what lies before its first letter or digit and after its last.
+    pub(super) fn trimmed(&self, span: &Span) -> Span {
+        let text = &self.lines[span.line][span.start..span.end];
+        let start = text.find(char::is_alphanumeric).unwrap_or(0);
+        let end = text.rfind(char::is_alphanumeric).map_or(start, |k| {
+            k + text[k..].chars().next().map_or(0, char::len_utf8)
+        });
+        Span {
+            line: span.line,
+            start: span.start + start,
+            end: span.start + end,
+        }
     }
 
     /// The whole of line `i`, as a span.
@@ -658,6 +752,7 @@ impl Text {
             passage: self.passage(anchor.line, &rows),
             heading,
             covers,
+            named: self.span(value),
             tied,
         })
     }
@@ -670,7 +765,7 @@ impl Text {
     /// The last line of the row on line `row`: the lines after it that hold its cells, in
     /// a table written one cell to a line (`4`; `Mnożymy uzyskane`, `do tej pory punkty`,
     /// `x 2`): bare numbers, and when the row has no number, the lines up to the first bare
-    /// number within three.
+    /// number within three. A line in brackets is an aside, with no cells.
     fn row_end(&self, row: usize) -> usize {
         let letters = |i: usize| {
             self.lines[i]
@@ -684,6 +779,11 @@ impl Text {
             .take(3)
             .take_while(|&i| !(self.lines[i].contains('|') && letters(i)))
             .collect();
+        // A line in brackets is an aside, not a row.
+        let line = self.lines[row].trim();
+        if line.starts_with('(') && line.ends_with(')') {
+            return row;
+        }
         let mut end = row;
         if self.tokens[row].is_empty()
             && let Some(&first) = next.iter().find(|&&i| bare(i))
@@ -741,8 +841,9 @@ impl Text {
     fn cell(&self, column: Match, row: usize, end: usize) -> Option<Token> {
         // Cells with a word in them (not the quote that closes `'odkryta'`).
         let cells = |line: &str| -> Vec<String> {
-            line.split('|')
-                .map(str::trim)
+            cell_spans(line)
+                .into_iter()
+                .map(|(a, b)| line[a..b].trim())
                 .filter(|c| c.chars().any(char::is_alphanumeric))
                 .map(str::to_string)
                 .collect()
@@ -767,16 +868,13 @@ impl Text {
         let mut row_cells: Vec<Span> = Vec::new();
         for i in row..=end {
             let line = &self.lines[i];
-            let mut start = 0;
-            for part in line.split('|') {
-                let cell = Span {
-                    line: i,
-                    start,
-                    end: start + part.len(),
-                };
-                start += part.len() + 1;
-                if !part.trim().is_empty() {
-                    row_cells.push(cell);
+            for (start, end) in cell_spans(line) {
+                if !line[start..end].trim().is_empty() {
+                    row_cells.push(Span {
+                        line: i,
+                        start,
+                        end,
+                    });
                 }
             }
         }
@@ -828,12 +926,21 @@ impl Text {
         found
     }
 
-    /// `found` run on to the sentence holding `words`, after it: every line from its heading
-    /// on is read.
+    /// `found` run on to the sentence holding `words`, after it: its heading, and every line
+    /// from the first of its parts on, is read.
     pub(super) fn through(&self, mut found: Found, words: &str) -> Option<Found> {
         let m = self.find(words, (found.passage.last, 0), usize::MAX)?;
         let end = self.span(m);
-        for i in found.passage.first..=m.line {
+        // Its heading, and the lines from the first its parts were found on (not the rows
+        // of a table between them).
+        let first = found
+            .covers
+            .iter()
+            .map(|s| s.line)
+            .min()
+            .unwrap_or(found.passage.first);
+        found.covers.extend(found.heading);
+        for i in first..=m.line {
             let s = if i == m.line {
                 Span {
                     end: end.end,
@@ -998,5 +1105,60 @@ mod tests {
             [2, 3, 4, 5]
         );
         assert!(Text::part(text, "7. Missing").is_none());
+    }
+
+    #[test]
+    fn clauses_are_cut_at_commas_bars_and_or_but_not_in_brackets() {
+        let text = Text::new(
+            "2 points for a pair of Dragons, for a pair of the prevailing Wind (usually East, \
+             or South) or for a pair of the own Wind.\nAll Four Flowers or Seasons | 3 Doubles |",
+        );
+        let shown = |i: usize| -> Vec<String> {
+            let unit = text.units()[i];
+            text.clauses(&unit)
+                .iter()
+                .map(|c| text.show(c).to_string())
+                .collect()
+        };
+        assert_eq!(
+            shown(0),
+            [
+                "2 points for a pair of Dragons,",
+                "for a pair of the prevailing Wind (usually East, or South)",
+                "or for a pair of the own Wind."
+            ]
+        );
+        assert_eq!(
+            shown(1),
+            ["All Four Flowers", "or Seasons |", "3 Doubles |"]
+        );
+        let or = text.clauses(&text.units()[1])[1];
+        assert!(text.opens_with_or(&or));
+    }
+
+    #[test]
+    fn cells_are_cut_at_bars_outside_code_and_a_total_finds_its_sum() {
+        assert_eq!(
+            cell_spans("| a | `F||O` | 2 |"),
+            [(0, 0), (1, 4), (5, 13), (14, 17), (18, 18)]
+        );
+        let text = Text::new("Win by kong 2 (1 bonus +1 self-drawn) the loose tile");
+        let two = text.tokens[0][0];
+        let sum = text.bracket_after(&two.span).unwrap();
+        assert_eq!(text.show(&sum), "(1 bonus +1 self-drawn)");
+        assert!(text.bracket_after(&text.tokens[0][1].span).is_none());
+    }
+
+    #[test]
+    fn a_number_of_limits_is_a_value_that_states_no_number() {
+        assert_eq!(
+            amounts("| Thirteen Orphans | 1 limit |"),
+            [(Amount::Limits(1), true)]
+        );
+        assert!(!Amount::Limits(1).states(1, false));
+        assert_eq!(
+            amounts("| All Flowers | 2 dbl |"),
+            [(Amount::Doubles(2), true)]
+        );
     }
 }

@@ -394,15 +394,13 @@ struct Reading {
     text: Text,
     /// The variant's own source: citations of another are not looked for.
     own: String,
-    /// What each passage found covers, how, and the number of the claim that found it.
-    covers: Vec<(Span, Cover, usize)>,
-    /// The numbers tied to claims, with the number of the claim.
-    tied: Vec<(Span, usize)>,
+    /// What each passage found covers, and how.
+    covers: Vec<(Span, Cover)>,
+    /// The numbers tied to claims.
+    tied: Vec<Span>,
     /// The words each claim names its item by (the last part of its citation), with the
     /// number a rule ties there (from those words on, in its passage or its `value-at`).
     named: Vec<(Span, Option<Span>)>,
-    /// How many claims have been checked.
-    claims: usize,
     /// The words each item is named by, with the column of its value: no two items may
     /// share both.
     items: Vec<(Span, Option<String>, String)>,
@@ -411,9 +409,10 @@ struct Reading {
 /// How a claim accounts for the sentences it cites.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Cover {
-    /// Whole (a shape, a table, an example, a passage not scored): every number of the
-    /// sentence is accounted for; otherwise only the number it ties, and the other values
-    /// of the sentence still need a rule.
+    /// Whole (a table, an example, a passage not scored, an item valued by a parameter):
+    /// every number of the sentence is accounted for; otherwise (a rule with a number, a
+    /// shape, a requirement, a payment, a column not scored) only the number it ties, and
+    /// the other values of the sentence still need a rule.
     whole: bool,
     /// As a rule that scores, rather than as a passage not scored.
     scored: bool,
@@ -473,16 +472,14 @@ impl Reading {
             scored: !not_scored,
         };
         let tied: Option<Token> = value_at.as_ref().map_or(found.tied, |v| v.tied);
-        let n = self.claims;
-        self.claims += 1;
         // A choice between readings shows its passage; the items that read it account for it.
         if !claim.reading {
             for f in std::iter::once(&found).chain(&value_at) {
-                self.covers.extend(f.covers.iter().map(|&s| (s, cover, n)));
+                self.covers.extend(f.covers.iter().map(|&s| (s, cover)));
                 // A passage not scored marks the sentences it names, not the heading they
                 // were found under (unless it runs `through` from it).
                 if cover.scored {
-                    self.covers.extend(f.heading.map(|s| (s, cover, n)));
+                    self.covers.extend(f.heading.map(|s| (s, cover)));
                 }
             }
             let last = value_at.as_ref().map_or(0, |v| v.passage.last);
@@ -496,7 +493,7 @@ impl Reading {
             && !cover.scored
             && let Some(t) = tied
         {
-            self.tied.push((t.span, n));
+            self.tied.push(t.span);
         }
         if let Some(value) = claim.value {
             let doubles = claim.kind == Some(ItemKind::Doubles);
@@ -507,7 +504,7 @@ impl Reading {
             };
             if let Some(t) = tied {
                 entry.tied = Some(self.written(&t));
-                self.tied.push((t.span, n));
+                self.tied.push(t.span);
             }
         }
         if claim.what == "item" {
@@ -547,10 +544,10 @@ impl Reading {
         let mut uncovered = Vec::new();
         let mut untied = Vec::new();
         for unit in self.text.units() {
-            let by: Vec<&(Span, Cover, usize)> = self
+            let by: Vec<&(Span, Cover)> = self
                 .covers
                 .iter()
-                .filter(|(s, _, _)| s.overlaps(unit))
+                .filter(|(s, _)| s.overlaps(unit))
                 .collect();
             coverage.units += 1;
             if by.is_empty() {
@@ -567,19 +564,18 @@ impl Reading {
                 });
                 continue;
             }
-            if by.iter().any(|(_, c, _)| c.scored) {
+            if by.iter().any(|(_, c)| c.scored) {
                 coverage.cited += 1;
             } else {
                 coverage.not_scored += 1;
             }
-            if by.iter().all(|(_, c, _)| !c.whole) {
+            if by.iter().all(|(_, c)| !c.whole) {
                 for t in self.text.values_in(unit) {
-                    let tied = |s: &Span| self.tied.iter().any(|(t, _)| t == s);
                     // A total with its sum in brackets after it (`2 (1 bônus +1 de
                     // auto-escolha)`) is read by the rules that tie its parts.
                     let parts = self.text.bracket_after(&t.span);
-                    if !tied(&t.span)
-                        && !parts.is_some_and(|b| self.tied.iter().any(|(s, _)| b.overlaps(s)))
+                    if !self.tied.contains(&t.span)
+                        && !parts.is_some_and(|b| self.tied.iter().any(|s| b.overlaps(s)))
                     {
                         untied.push((self.written(t), self.unit_passage(unit)));
                     }
@@ -591,11 +587,8 @@ impl Reading {
 
     /// The clauses of `unit` that nothing accounts for, when it is read by clause (see
     /// [`Reading::account`]); `by` are the covers that overlap it.
-    fn bare_clauses(&self, unit: &Unit, by: &[&(Span, Cover, usize)]) -> Vec<Span> {
-        let within = |inner: &Span, outer: &Span| {
-            inner.line == outer.line && outer.start <= inner.start && inner.end <= outer.end
-        };
-        if by.iter().any(|(s, _, _)| within(unit, s)) {
+    fn bare_clauses(&self, unit: &Unit, by: &[&(Span, Cover)]) -> Vec<Span> {
+        if by.iter().any(|(s, _)| unit.within(s)) {
             return Vec::new();
         }
         // Read by clause: a unit in which a rule names one of the alternatives of an `or`
@@ -607,7 +600,7 @@ impl Reading {
                 && self
                     .named
                     .iter()
-                    .any(|(s, tie)| within(s, c) && tie.is_some_and(|t| !within(&t, c)))
+                    .any(|(s, tie)| s.within(c) && tie.is_some_and(|t| !t.within(c)))
         });
         if !alternative {
             return Vec::new();
@@ -615,11 +608,9 @@ impl Reading {
         clauses
             .into_iter()
             .filter(|c| {
-                let number_alone = self
-                    .tied
-                    .iter()
-                    .any(|(t, _)| within(&self.text.trimmed(c), t));
-                !number_alone && !self.named.iter().any(|(s, _)| within(s, c))
+                let words = self.text.trimmed(c);
+                let number_alone = self.tied.iter().any(|t| words.within(t));
+                !number_alone && !self.named.iter().any(|(s, _)| s.within(c))
             })
             .collect()
     }
@@ -664,7 +655,6 @@ pub fn audit(variant: &Variant, name: &str, text: &str) -> Report {
         covers: Vec::new(),
         tied: Vec::new(),
         named: Vec::new(),
-        claims: 0,
         items: Vec::new(),
     };
     for claim in claims(variant) {

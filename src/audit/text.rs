@@ -24,10 +24,21 @@ impl Span {
     pub(super) fn overlaps(&self, other: &Span) -> bool {
         self.line == other.line && self.start < other.end && other.start < self.end
     }
+
+    /// Whether the span lies inside `outer`.
+    pub(super) fn within(&self, outer: &Span) -> bool {
+        self.line == outer.line && outer.start <= self.start && self.end <= outer.end
+    }
 }
 
 /// The word `or` in the languages of the texts: where a list of items is cut into clauses.
 const OR: [&str; 5] = ["or", "nebo", "lub", "albo", "ou"];
+
+/// Whether `text` begins with the word `or` (of [`OR`]) and a space.
+fn begins_with_or(text: &str) -> bool {
+    OR.iter()
+        .any(|w| text.starts_with(w) && text[w.len()..].starts_with(' '))
+}
 
 /// What the audit accounts for: a sentence, a table row, or a cell on a line of its own.
 pub(super) type Unit = Span;
@@ -484,12 +495,7 @@ impl Text {
                 _ if depth > 0 => {}
                 '|' => cuts.push(at + 1),
                 ',' | ';' if rest[1..].starts_with(char::is_whitespace) => cuts.push(at + 1),
-                ' ' if OR
-                    .iter()
-                    .any(|w| rest[1..].starts_with(w) && rest[1 + w.len()..].starts_with(' ')) =>
-                {
-                    cuts.push(at + 1)
-                }
+                ' ' if begins_with_or(&rest[1..]) => cuts.push(at + 1),
                 _ => {}
             }
         }
@@ -523,9 +529,7 @@ impl Text {
 
     /// Whether a clause begins with the word `or` (see [`Text::clauses`]).
     pub(super) fn opens_with_or(&self, clause: &Span) -> bool {
-        let text = self.lines[clause.line][clause.start..clause.end].trim_start();
-        OR.iter()
-            .any(|w| text.starts_with(w) && text[w.len()..].starts_with(' '))
+        begins_with_or(self.lines[clause.line][clause.start..clause.end].trim_start())
     }
 
     /// `span` without what lies before its first letter or digit and after its last.

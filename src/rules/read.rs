@@ -288,13 +288,7 @@ impl Cx<'_> {
     }
 
     fn params(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<Param> {
-        let DeValue::Table(table) = value.get_ref() else {
-            problems.push(document::wrong_type(
-                value.span(),
-                "params",
-                "a table",
-                value.get_ref(),
-            ));
+        let Some(table) = sub_table(value, "params", problems) else {
             return Vec::new();
         };
         let mut params = Vec::new();
@@ -368,13 +362,7 @@ impl Cx<'_> {
     /// The readings of a parameter: a table from each value it may take to the reading it
     /// stands for (`readings = { 1 = "one double", 2 = "one each" }`).
     fn readings(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<(i64, String)> {
-        let DeValue::Table(table) = value.get_ref() else {
-            problems.push(document::wrong_type(
-                value.span(),
-                "readings",
-                "a table",
-                value.get_ref(),
-            ));
+        let Some(table) = sub_table(value, "readings", problems) else {
             return Vec::new();
         };
         let mut readings = Vec::new();

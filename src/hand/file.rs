@@ -148,19 +148,41 @@ fn read_wind(
     source: &str,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Wind> {
-    let v = document::expect_string(value, key, source, problems)?;
-    let wind = Wind::from_name(v.text);
-    if wind.is_none() {
-        problems.push(bad_word(
-            &v,
-            format!("`{}` is not a wind", v.text),
-            "expected east, south, west or north",
-            words::all(&Wind::WORDS),
-        ));
-    }
-    wind
+    let expected = "expected east, south, west or north";
+    read_word(
+        value,
+        key,
+        source,
+        problems,
+        &Wind::WORDS,
+        "a wind",
+        expected,
+    )
 }
 
+/// Reads one word of `table`; a string that is none of them is a problem saying it is not
+/// `what` and what was `expected`, with a "did you mean".
+fn read_word<T: Copy, const N: usize>(
+    value: &document::Value<'_>,
+    key: &str,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+    table: &words::Words<T, N>,
+    what: &str,
+    expected: &str,
+) -> Option<T> {
+    let v = document::expect_string(value, key, source, problems)?;
+    let found = words::read(table, v.text);
+    if found.is_none() {
+        problems.push(bad_word(
+            &v,
+            format!("`{}` is not {what}", v.text),
+            expected,
+            words::all(table),
+        ));
+    }
+    found
+}
 /// A problem about an unknown word, with a "did you mean" over the known words.
 fn bad_word<const N: usize>(
     v: &StrValue<'_>,
@@ -456,17 +478,16 @@ fn read_win(
         }
     });
     let from = reader.require("from", problems).and_then(|v| {
-        let s = document::expect_string(v, "from", source, problems)?;
-        let found = words::read(&WinSource::WORDS, s.text);
-        if found.is_none() {
-            problems.push(bad_word(
-                &s,
-                format!("`{}` is not a way to win", s.text),
-                "expected wall, discard, loose or robbed-kong",
-                words::all(&WinSource::WORDS),
-            ));
-        }
-        found
+        let expected = "expected wall, discard, loose or robbed-kong";
+        read_word(
+            v,
+            "from",
+            source,
+            problems,
+            &WinSource::WORDS,
+            "a way to win",
+            expected,
+        )
     });
     let discarder = reader.get("discarder").and_then(|v| {
         let span = v.span();

@@ -212,6 +212,16 @@ fn content_start(source: &str, span: Range<usize>, text: &str) -> Option<usize> 
     })
 }
 
+/// A problem saying the string `v` is not `what` (`a wind`), labelled `label`, with a "did
+/// you mean" over the `known` words, or failing one, the list of them.
+pub fn not_a_word(v: &StrValue<'_>, what: &str, label: &str, known: &[&str]) -> Diagnostic {
+    let problem = Diagnostic::new(v.span.clone(), format!("`{}` is not {what}", v.text), label);
+    match did_you_mean(v.text, known.iter().copied()) {
+        Some(s) => problem.with_help(format!("did you mean `{s}`?")),
+        None => problem.with_help(format!("use one of {}", quoted_list(known))),
+    }
+}
+
 /// `a`, `b` and `c`.
 pub fn quoted_list(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();

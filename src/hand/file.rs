@@ -174,27 +174,9 @@ fn read_word<T: Copy, const N: usize>(
     let v = document::expect_string(value, key, source, problems)?;
     let found = words::read(table, v.text);
     if found.is_none() {
-        problems.push(bad_word(
-            &v,
-            format!("`{}` is not {what}", v.text),
-            expected,
-            words::all(table),
-        ));
+        problems.push(document::not_a_word(&v, what, expected, &words::all(table)));
     }
     found
-}
-/// A problem about an unknown word, with a "did you mean" over the known words.
-fn bad_word<const N: usize>(
-    v: &StrValue<'_>,
-    message: String,
-    label: &str,
-    known: [&str; N],
-) -> Diagnostic {
-    let problem = Diagnostic::new(v.span.clone(), message, label);
-    match did_you_mean(v.text, known) {
-        Some(s) => problem.with_help(format!("did you mean `{s}`?")),
-        None => problem.with_help(format!("use one of {}", quoted_list(&known))),
-    }
 }
 
 /// Reads playing tiles from a string value; bonus tiles and notation errors are problems.

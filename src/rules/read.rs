@@ -479,9 +479,10 @@ impl Cx<'_> {
                 "tile" => ForEach::Tile,
                 "bonus" => ForEach::Bonus,
                 _ => {
-                    problems.push(word_problem(
+                    problems.push(document::not_a_word(
                         &s,
                         "a scope",
+                        "unknown word",
                         &["hand", "set", "tile", "bonus"],
                     ));
                     ForEach::Hand
@@ -495,9 +496,10 @@ impl Cx<'_> {
                 "winner" => Who::Winner,
                 "others" => Who::Others,
                 _ => {
-                    problems.push(word_problem(
+                    problems.push(document::not_a_word(
                         &s,
                         "a player group",
+                        "unknown word",
                         &["all", "winner", "others"],
                     ));
                     Who::All
@@ -710,9 +712,10 @@ impl Cx<'_> {
                     "discarder" => Some(Liable::Discarder),
                     "last-set-provider" => Some(Liable::LastSetProvider),
                     _ => {
-                        problems.push(word_problem(
+                        problems.push(document::not_a_word(
                             &s,
                             "a liable player",
+                            "unknown word",
                             &["discarder", "last-set-provider"],
                         ));
                         None
@@ -805,7 +808,12 @@ impl Cx<'_> {
             let v = v?;
             let w = words::read(&Wind::WORDS, v.text);
             if w.is_none() {
-                problems.push(word_problem(&v, "a wind", &words::all(&Wind::WORDS)));
+                problems.push(document::not_a_word(
+                    &v,
+                    "a wind",
+                    "unknown word",
+                    &words::all(&Wind::WORDS),
+                ));
             }
             w
         };
@@ -818,9 +826,10 @@ impl Cx<'_> {
         let from = pr.string("from", self.text, problems).and_then(|s| {
             let source = words::read(&WinSource::WORDS, s.text);
             if source.is_none() {
-                problems.push(word_problem(
+                problems.push(document::not_a_word(
                     &s,
                     "a way to win",
+                    "unknown word",
                     &words::all(&WinSource::WORDS),
                 ));
             }
@@ -998,18 +1007,6 @@ fn bad_id(s: &StrValue<'_>) -> Diagnostic {
         "not an id",
     )
     .with_help("ids are lowercase letters, digits and hyphens: `pung-dragon`")
-}
-
-fn word_problem(s: &StrValue<'_>, what: &str, words: &[&str]) -> Diagnostic {
-    let problem = Diagnostic::new(
-        s.span.clone(),
-        format!("`{}` is not {what}", s.text),
-        "unknown word",
-    );
-    match crate::diagnostic::did_you_mean(s.text, words.iter().copied()) {
-        Some(w) => problem.with_help(format!("did you mean `{w}`?")),
-        None => problem.with_help(format!("use one of {}", document::quoted_list(words))),
-    }
 }
 
 /// A parameter's value that stands for none of its readings.

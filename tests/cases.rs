@@ -13,7 +13,6 @@ use mjrules::Variant;
 use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::parse_hand;
 use mjrules::score::ScoreCard;
-use mjrules::tiles::Wind;
 
 struct Expect {
     total: i64,
@@ -161,28 +160,16 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &Variant) -> Vec<String> {
 
 /// The items exercised by Kajongg's cases that agree with mjrules, for `bmja` and `dmjl`.
 fn kajongg_coverage(variant: &Variant) -> BTreeSet<String> {
-    let column = match variant.id() {
-        "bmja" => 13,
-        "dmjl" => 8,
-        _ => return BTreeSet::new(),
-    };
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/kajongg-cases.tsv"
-    ))
-    .unwrap();
     let mut out = BTreeSet::new();
-    for line in text.lines().skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let Ok(hand) = parse_kajongg(
-            f[1],
-            Wind::from_name(f[2]).unwrap(),
-            Wind::from_name(f[3]).unwrap(),
-        ) else {
+    for case in common::kajongg::cases() {
+        let Some(&expected) = case.totals.get(variant.id()) else {
+            return out;
+        };
+        let Ok(hand) = parse_kajongg(&case.hand, case.own, case.round) else {
             continue;
         };
         let card = variant.score(&hand);
-        if card.totals.total == f[column].parse::<i64>().unwrap() {
+        if card.totals.total == expected {
             out.extend(fired_ids(&card, variant));
         }
     }

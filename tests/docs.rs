@@ -4,6 +4,10 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+
+use common::kajongg::{self, Follows};
+
 const START: &str = "<!-- names:start";
 const END: &str = "<!-- names:end -->";
 
@@ -28,25 +32,79 @@ fn rule_language_reference_lists_every_name() {
     );
 }
 
-/// The Kajongg section of a variant page: the agreement and every listed difference.
+/// The Kajongg section of a variant page: how many cases agree, and every listed difference,
+/// by the way it goes (the rows that agree through another source grouped by rule).
 fn kajongg_section(id: &str) -> String {
-    let differences = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/kajongg-differences.tsv"
-    ))
-    .unwrap();
-    let rows: Vec<Vec<&str>> = differences
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.splitn(3, '\t').collect::<Vec<_>>())
-        .filter(|f| f[1] == id)
+    let kajongg: BTreeMap<String, i64> = kajongg::cases()
+        .into_iter()
+        .map(|c| (c.id, c.totals[id]))
         .collect();
+    let rows: Vec<_> = (kajongg::differences().into_iter())
+        .filter(|d| d.variant == id)
+        .collect();
+    let count = |f: fn(&Follows) -> bool| rows.iter().filter(|d| f(&d.follows)).count();
+    let text = count(|f| matches!(f, Follows::Text(_)));
+    let hand = count(|f| matches!(f, Follows::Hand(_)));
+    let other = count(|f| matches!(f, Follows::Kajongg(_)));
+    let cell = |s: &str| s.replace('|', "\\|");
     let mut out = format!(
-        "\n## Kajongg's cases\n\nKajongg's 198 scoring cases (`tests/data/kajongg-cases.tsv`) are scored under `{id}` by\n`tests/kajongg.rs`: {} agree with Kajongg's total; each other one is listed here with its\nreason (the test fails on a difference not listed, and on a listed case that agrees).\n\n| case | reason |\n|---|---|\n",
-        198 - rows.len()
+        "\n## Kajongg's cases\n\nKajongg's {} scoring cases (`tests/data/kajongg-cases.tsv`) are scored under `{id}` by\n\
+         `tests/kajongg.rs`, against the list in `tests/data/kajongg-differences.tsv`:\n\n\
+         - {} agree with Kajongg's total by the variant's own text;\n\
+         - {other} agree through a rule the text does not state;\n\
+         - {text} differ where mjrules follows the text;\n\
+         - {hand} differ where mjrules reads the hand otherwise, or refuses it.\n\n\
+         The test fails on any case that does not behave as listed.\n",
+        kajongg.len(),
+        kajongg.len() - rows.len(),
     );
-    for f in rows {
-        out.push_str(&format!("| {} | {} |\n", f[0], f[2].replace('|', "\\|")));
+    let mut table = |title: &str, keep: fn(&Follows) -> Option<String>| {
+        let listed: Vec<_> = rows
+            .iter()
+            .filter_map(|d| Some((d, keep(&d.follows)?)))
+            .collect();
+        if listed.is_empty() {
+            return;
+        }
+        out.push_str(&format!(
+            "\n### {title}\n\n| case | mjrules | Kajongg | reason |\n|---|---|---|---|\n"
+        ));
+        for (d, total) in listed {
+            out.push_str(&format!(
+                "| {} | {total} | {} | {} |\n",
+                d.id,
+                kajongg[&d.id],
+                cell(&d.reason)
+            ));
+        }
+    };
+    table("Where mjrules follows the text", |f| match f {
+        Follows::Text(t) => Some(t.to_string()),
+        _ => None,
+    });
+    table("Where mjrules reads the hand otherwise", |f| match f {
+        Follows::Hand(t) => Some(t.map_or("refused".into(), |t| t.to_string())),
+        _ => None,
+    });
+    let mut by_rule: BTreeMap<&str, (Vec<&str>, &str)> = BTreeMap::new();
+    for d in &rows {
+        if let Follows::Kajongg(rule) = &d.follows {
+            let entry = by_rule.entry(rule).or_insert((Vec::new(), &d.reason));
+            entry.0.push(&d.id);
+        }
+    }
+    if !by_rule.is_empty() {
+        out.push_str(
+            "\n### Where mjrules agrees through a rule the text does not state\n\n\
+             | rule | cases | reason |\n|---|---|---|\n",
+        );
+        for (rule, (cases, reason)) in by_rule {
+            out.push_str(&format!(
+                "| `{rule}` | {} | {} |\n",
+                cases.join(" "),
+                cell(reason)
+            ));
+        }
     }
     out
 }

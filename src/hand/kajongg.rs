@@ -253,7 +253,11 @@ fn read_tokens(text: &str, errors: &mut Vec<Diagnostic>) -> Tokens {
 
 /// The win of a hand of 14 tiles or more (plus one per kong), from its last tile and its
 /// source letter; none for a smaller hand. A winning hand without a last tile is a mistake
-/// that stops the reading.
+/// that stops the reading: whether the tile was drawn or claimed, and which set it
+/// completed, change the score, and Kajongg's own reading (no last tile, so none of the
+/// points for it) is one a hand here cannot state. A hand dealt complete (`m1`) is the
+/// exception: no tile came last, and one of its concealed tiles stands for the last one,
+/// drawn from the wall.
 fn read_win(
     tokens: &mut Tokens,
     text: &str,
@@ -277,12 +281,21 @@ fn read_win(
             (tile, !t.upper, completes)
         }
         None => match tokens.concealed.tiles().last() {
-            Some(t) => (t, false, None),
-            None => {
-                errors.push(mistake(
-                    0..text.len(),
-                    "a Mah-Jong hand needs its last tile (`L…`)".into(),
-                ));
+            Some(t) if matches!(tokens.source, Some(('1', _))) => (t, false, None),
+            _ => {
+                errors.push(
+                    mistake(
+                        0..text.len(),
+                        "a Mah-Jong hand needs its last tile (`L…`): whether it was drawn \
+                         or claimed, and the set it completed, change the score"
+                            .into(),
+                    )
+                    .with_help(
+                        "add `L` and the tile: uppercase if drawn from the wall (`LDr`), \
+                         lowercase if claimed (`Ldr`), optionally followed by the set it \
+                         completed (`LDrDrDrDr`: a red dragon completed the pung `DrDrDr`)",
+                    ),
+                );
                 return Err(std::mem::take(errors));
             }
         },
@@ -448,6 +461,24 @@ mod tests {
         .unwrap();
         let win = hand.win().unwrap();
         assert!(win.last && hand.original_call() && win.from == WinSource::Wall);
+    }
+
+    #[test]
+    fn a_winning_hand_names_its_last_tile_unless_dealt_complete() {
+        // K-097 without its last tile: drawn, it would earn the points for a tile from the
+        // wall; claimed, it would expose the pung it completed. Neither is stated.
+        let error =
+            parse_kajongg("dgdgdg RDrDrDrDbDbDb s4s5s6 c5c5", Wind::East, Wind::East).unwrap_err();
+        assert!(error.problems()[0].message.contains("needs its last tile"));
+        // K-138, dealt complete: no tile came last.
+        let hand = parse_kajongg(
+            "S4S5S6 RS1S1S1B6B6B6B8B8B8B5B5 fn yn m1",
+            Wind::East,
+            Wind::East,
+        )
+        .unwrap();
+        let win = hand.win().unwrap();
+        assert!(win.heavenly && win.from == WinSource::Wall);
     }
 
     #[test]

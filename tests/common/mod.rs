@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod kajongg;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -293,13 +293,17 @@ impl<'a> Scanner<'a> {
 
     /// A string, as [`Self::string`] reads it; those among `words` (each written with its
     /// closing quote, as `east"`) are found by comparing them whole, which is quicker.
+    /// (The search is a plain loop, not `Iterator::find`, which the compiler may keep out
+    /// of line: the words' lengths are then unknown and each comparison calls `memcmp`.)
     #[inline(always)]
     fn string_among(&mut self, words: &[&[u8]]) -> Option<&'a [u8]> {
-        if let Some(rest) = self.text[self.at..].strip_prefix(b"\"")
-            && let Some(word) = words.iter().find(|w| rest.starts_with(w))
-        {
-            self.at += 1 + word.len();
-            return Some(&rest[..word.len() - 1]);
+        if let Some(rest) = self.text[self.at..].strip_prefix(b"\"") {
+            for word in words {
+                if rest.starts_with(word) {
+                    self.at += 1 + word.len();
+                    return Some(&rest[..word.len() - 1]);
+                }
+            }
         }
         self.string()
     }
@@ -374,11 +378,14 @@ impl<'a> Scanner<'a> {
         }
         let rest = &self.text[self.at..];
         let &first = rest.first()?;
-        let &(key, bit) = keys
-            .iter()
-            .find(|(key, _)| key[0] == first && rest.starts_with(key))?;
-        self.at += key.len();
-        Some(bit)
+        // A plain loop, as in `string_among`.
+        for &(key, bit) in keys {
+            if key[0] == first && rest.starts_with(key) {
+                self.at += key.len();
+                return Some(bit);
+            }
+        }
+        None
     }
 
     fn win(&mut self) -> Option<WinLine<'a>> {

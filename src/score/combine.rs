@@ -18,33 +18,28 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
     // kind. (The limit hands' slot is added to but not read.)
     let mut sums = [0i64; 4];
     let mut kept = [0i64; 4];
-    let mut limit: Option<(usize, i64)> = None;
-    let mut own_points_doubled = false;
+    let mut any_limit_hand = false;
     for f in fired.iter() {
         let kind = f.kind as usize;
         sums[kind] = sums[kind].saturating_add(f.amount);
         if f.with_limit_hand {
             kept[kind] = kept[kind].saturating_add(f.amount);
         }
-        if f.kind == ItemKind::LimitHand {
-            own_points_doubled |= rules.definition.items[f.item].own_points_doubled;
-            if better_limit(limit, f.item, f.amount) {
-                limit = Some((f.item, f.amount));
-            }
-        }
+        any_limit_hand |= f.kind == ItemKind::LimitHand;
     }
     let sum = |sums: [i64; 4], kind: ItemKind| sums[kind as usize];
     let (points, doubles) = (sum(sums, ItemKind::Points), sum(sums, ItemKind::Doubles));
     let mut faan = sum(sums, ItemKind::Faan);
     let kept_points = sum(kept, ItemKind::Points);
     let kept_doubles = sum(kept, ItemKind::Doubles);
+    // Limit hands are rare: the one worth most is found only when one counted.
+    let limit = any_limit_hand
+        .then(|| limit_worth_most(rules, fired, points.saturating_sub(kept_points)))
+        .flatten();
     match rules.definition.style {
         Style::PointsAndDoubles => {
             let cap = |v: i64| rules.limit.map_or(v, |l| v.min(l));
             let normal = cap(doubled(points, doubles));
-            if own_points_doubled {
-                limit = limit_worth_most(rules, fired, points.saturating_sub(kept_points));
-            }
             if let Some((item, value)) = limit {
                 let by_own_points = rules.definition.items[item].own_points_doubled;
                 let value = cap(value);
@@ -110,23 +105,20 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
     }
 }
 
-/// Whether limit hand `item`, worth `value`, is worth more than the best so far; of two
-/// worth as much, the first in the file.
-fn better_limit(best: Option<(usize, i64)>, item: usize, value: i64) -> bool {
-    best.is_none_or(|(i, v)| (value, std::cmp::Reverse(item)) > (v, std::cmp::Reverse(i)))
-}
-
-/// The limit hand worth most when one of them is worth the reading's `own_points` doubled.
+/// The limit hand worth most, of two worth as much the first in the file; one worth the
+/// reading's own points doubled (a points-and-doubles variant's) is valued with `own_points`.
 #[cold]
 fn limit_worth_most(rules: &Rules, fired: &[Fired], own_points: i64) -> Option<(usize, i64)> {
-    let mut limit = None;
+    let mut limit: Option<(usize, i64)> = None;
     for f in fired.iter().filter(|f| f.kind == ItemKind::LimitHand) {
         let value = if rules.definition.items[f.item].own_points_doubled {
             doubled(own_points, f.amount)
         } else {
             f.amount
         };
-        if better_limit(limit, f.item, value) {
+        let better = limit
+            .is_none_or(|(i, v)| (value, std::cmp::Reverse(f.item)) > (v, std::cmp::Reverse(i)));
+        if better {
             limit = Some((f.item, value));
         }
     }

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use miette::{LabeledSpan, NamedSource, SourceSpan};
+use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceSpan, SpanContents};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,16 +106,22 @@ impl miette::Diagnostic for Diagnostic {
 #[derive(Debug)]
 pub struct InputError {
     name: String,
-    source: NamedSource<String>,
+    text: String,
+    /// Where each line of the text starts (the first at 0).
+    line_starts: Vec<usize>,
     problems: Vec<Diagnostic>,
 }
 
 impl InputError {
     /// The problems of the input called `name` whose text is `text`.
     pub fn new(name: &str, text: &str, problems: Vec<Diagnostic>) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         InputError {
             name: name.to_string(),
-            source: NamedSource::new(name, text.to_string()),
+            text: text.to_string(),
+            line_starts,
             problems,
         }
     }
@@ -132,15 +138,35 @@ impl InputError {
 
     /// The input's text.
     pub fn text(&self) -> &str {
-        self.source.inner()
+        &self.text
     }
 
-    /// Each problem as a diagnostic that carries the input's text, ready for miette.
+    /// Each problem as a diagnostic that carries the lines of the input around it, ready for
+    /// miette: a line longer than [`LONG_LINE`] bytes is cut (around the span on the span's
+    /// own line), and a span is shown by its first [`SPAN_LINES`] lines at most, so that a
+    /// report stays small however long the input's lines or many its problems.
     pub fn diagnostics(&self) -> impl Iterator<Item = Located> + '_ {
-        self.problems.iter().map(|p| Located {
-            problem: p.clone(),
-            source: self.source.clone(),
+        self.problems.iter().map(|p| {
+            let (source, span) = Window::around(self, p.span.clone());
+            Located {
+                problem: p.clone().moved(|_| span),
+                source,
+            }
         })
+    }
+
+    /// The line (from 0) that holds byte `at`.
+    fn line_of(&self, at: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= at) - 1
+    }
+
+    /// The bytes of line `line`, without its newline.
+    fn line_range(&self, line: usize) -> Range<usize> {
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1);
+        self.line_starts[line]..end
     }
 }
 
@@ -158,11 +184,144 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// A problem together with the text of its input.
+/// A line longer than this many bytes is shown cut in a report.
+pub const LONG_LINE: usize = 300;
+/// How many bytes of a cut line are shown on each side of the span.
+const AROUND: usize = 100;
+/// How many bytes of a span on a cut line are shown.
+const SPAN_SHOWN: usize = 200;
+/// How many lines of a span are shown.
+pub const SPAN_LINES: usize = 40;
+/// What stands for the part of a line that is not shown.
+const CUT: &str = "…";
+
+/// The lines of an input around a problem, as a report shows them: the line before, the
+/// span's lines and the line after, each cut to [`LONG_LINE`] bytes; or, when the span's own
+/// line is long, that line alone cut around the span. It knows where it lies in the input,
+/// so that the report gives the input's own line and column.
+#[derive(Debug)]
+struct Window {
+    name: String,
+    text: String,
+    /// The input's line of the window's first line.
+    line: usize,
+    /// The input's column (in bytes) of the window's first byte, less one: a window that
+    /// starts with [`CUT`] has its first shown byte of the input after it.
+    column: isize,
+}
+
+impl Window {
+    /// The window of `input` around `span`, and the span in the window.
+    fn around(input: &InputError, span: Range<usize>) -> (Window, Range<usize>) {
+        let text = input.text.as_str();
+        let start = floor_char(text, span.start.min(text.len()));
+        let end = ceil_char(text, span.end.clamp(start, text.len()));
+        let line = input.line_of(start);
+        let last = input
+            .line_of(end.saturating_sub(1).max(start))
+            .min(line + SPAN_LINES - 1);
+        let own = input.line_range(line);
+        let mut window = Window {
+            name: input.name.clone(),
+            text: String::new(),
+            line,
+            column: 0,
+        };
+        if own.len() > LONG_LINE {
+            // The span's line alone, cut around the span.
+            let end = ceil_char(text, end.min(own.end).min(start + SPAN_SHOWN));
+            let from = floor_char(text, start.saturating_sub(AROUND).max(own.start));
+            let to = ceil_char(text, (end + AROUND).min(own.end));
+            let prefix = if from > own.start { CUT } else { "" };
+            window.text = format!(
+                "{prefix}{}{}",
+                &text[from..to],
+                if to < own.end { CUT } else { "" }
+            );
+            window.column = (from - own.start) as isize - prefix.len() as isize;
+            let shift = |at: usize| at - from + prefix.len();
+            return (window, shift(start)..shift(end));
+        }
+        // Whole lines around the span, each cut at its end when long.
+        let first = line.saturating_sub(1);
+        let shown_last = (last + 1).min(input.line_starts.len() - 1);
+        window.line = first;
+        let mut in_window = start..end;
+        for l in first..=shown_last {
+            let range = input.line_range(l);
+            let shown_end = if range.len() > LONG_LINE {
+                ceil_char(text, range.start + LONG_LINE)
+            } else {
+                range.end
+            };
+            let at = window.text.len();
+            if l == line {
+                in_window.start = at + (start - range.start);
+            }
+            if l == last {
+                in_window.end = at + (end.clamp(range.start, shown_end) - range.start);
+            }
+            window.text.push_str(&text[range.start..shown_end]);
+            if shown_end < range.end {
+                window.text.push_str(CUT);
+            }
+            // As in the input, so that an empty line after the span is shown as one.
+            if range.end < text.len() {
+                window.text.push('\n');
+            }
+        }
+        in_window.end = in_window.end.max(in_window.start);
+        (window, in_window)
+    }
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        let column = if inner.line() == 0 {
+            (inner.column() as isize + self.column).max(0) as usize
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line,
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
+/// The char boundary at or before `at`.
+fn floor_char(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The char boundary at or after `at`.
+fn ceil_char(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// A problem together with the lines of its input around it.
 #[derive(Debug)]
 pub struct Located {
     problem: Diagnostic,
-    source: NamedSource<String>,
+    source: Window,
 }
 
 impl fmt::Display for Located {
@@ -205,6 +364,63 @@ pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The line and column (from 1) a report gives for a problem's window.
+    fn place(located: &Located) -> (usize, usize, String) {
+        let span = SourceSpan::from(located.problem.span.clone());
+        let contents = miette::SourceCode::read_span(&located.source, &span, 0, 0).unwrap();
+        let shown = String::from_utf8_lossy(contents.data()).into_owned();
+        (contents.line() + 1, contents.column() + 1, shown)
+    }
+
+    #[test]
+    fn a_long_line_is_shown_cut_around_the_span_with_its_own_line_and_column() {
+        let text = format!(
+            "seat = \"east\"\nconcealed = \"{}x\"\n",
+            "1m".repeat(40_000)
+        );
+        let at = text.find('x').unwrap();
+        let error = InputError::new(
+            "long.toml",
+            &text,
+            vec![Diagnostic::new(at..at + 1, "bad", "here")],
+        );
+        let located = error.diagnostics().next().unwrap();
+        assert!(located.source.text.len() < 2 * (AROUND + SPAN_SHOWN));
+        assert!(located.source.text.starts_with(CUT));
+        // Line 2; the `x` is the 80,014th byte of its line.
+        assert_eq!(place(&located), (2, 80_014, "x".to_string()));
+    }
+
+    #[test]
+    fn a_span_over_many_lines_is_shown_by_its_first_lines() {
+        let text = "a = 1\n".repeat(10_000);
+        let error = InputError::new(
+            "many.toml",
+            &text,
+            vec![Diagnostic::new(6..text.len(), "bad", "here")],
+        );
+        let located = error.diagnostics().next().unwrap();
+        // The line before, SPAN_LINES lines of the span, the line after.
+        assert_eq!(located.source.text.lines().count(), SPAN_LINES + 2);
+        assert_eq!(place(&located).0, 2);
+    }
+
+    #[test]
+    fn spans_outside_the_text_or_inside_a_character_are_drawn_at_its_edges() {
+        let text = "tile = \"🀄\"";
+        // The last span ends before it starts.
+        #[allow(clippy::reversed_empty_ranges)]
+        let spans = [0..100, 9..10, 100..200, 5..2];
+        for span in spans {
+            let error = InputError::new("t.toml", text, vec![Diagnostic::new(span, "bad", "here")]);
+            let located = error.diagnostics().next().unwrap();
+            let shown = located.problem.span.clone();
+            assert!(shown.start <= shown.end && shown.end <= located.source.text.len());
+            assert!(located.source.text.is_char_boundary(shown.start));
+            assert!(located.source.text.is_char_boundary(shown.end));
+        }
+    }
 
     #[test]
     fn suggests_only_close_names() {

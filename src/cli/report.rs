@@ -4,7 +4,7 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 
 use mjrules::corpus::LineError;
-use mjrules::diagnostic::InputError;
+use mjrules::diagnostic::{InputError, Located};
 
 /// How wide reports are drawn.
 const WIDTH: usize = 100;
@@ -22,22 +22,32 @@ pub fn set_hook() {
     .expect("the hook is set once");
 }
 
-/// Renders every problem of an input for the terminal (in colour when stderr is a
-/// terminal and `NO_COLOR` is not set), then a count.
+/// How many problems of one input are drawn; the rest are counted.
+const SHOWN: usize = 50;
+
+/// Renders the problems of an input for the terminal (in colour when stderr is a terminal
+/// and `NO_COLOR` is not set), the first [`SHOWN`] of them, then a count.
 pub fn render_error(error: InputError) -> String {
-    let mut out = String::new();
-    for located in error.diagnostics() {
-        out.push_str(&format!("{:?}\n", miette::Report::new(located)));
-    }
-    out.push_str(&format!("{error}\n"));
-    out
+    render(&error, |located| {
+        format!("{:?}\n", miette::Report::new(located))
+    })
 }
 
-/// Renders every problem of an input without colour, then a count.
+/// Renders the problems of an input without colour, the first [`SHOWN`], then a count.
 pub fn render_plain(error: &InputError) -> String {
-    let mut out = String::new();
-    for located in error.diagnostics() {
-        out.push_str(&plain(&located));
+    render(error, |located| plain(&located))
+}
+
+/// The first [`SHOWN`] problems of `error`, each drawn by `draw`, then how many were not
+/// drawn and the count.
+fn render(error: &InputError, draw: impl Fn(Located) -> String) -> String {
+    let mut out: String = error.diagnostics().take(SHOWN).map(draw).collect();
+    let rest = error.problems().len().saturating_sub(SHOWN);
+    if rest > 0 {
+        out.push_str(&format!(
+            "… and {rest} more problem{} not shown\n",
+            if rest == 1 { "" } else { "s" }
+        ));
     }
     out.push_str(&format!("{error}\n"));
     out

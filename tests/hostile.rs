@@ -61,6 +61,16 @@ fn cases() -> Vec<Case> {
             ),
         },
         Case {
+            name: "an expression of 4,000 unary minus signs",
+            args: &["check", "{}"],
+            file: "minus.toml",
+            input: format!(
+                "[variant]\nid = \"x\"\nextends = \"bmja\"\n[[points]]\nid = \"deep\"\n\
+                 value = \"{}1\"\ncite = {{ source = \"x\", at = \"y\" }}\n",
+                "-".repeat(4_000)
+            ),
+        },
+        Case {
             name: "a deal with a line of 80,000 columns",
             args: &["settle", "--variant", "hong-kong", "{}"],
             file: "deal.toml",

@@ -17,16 +17,16 @@ const KONGS: &str = "tests/hands/gallery/kongs.toml";
 /// West wins with 11 55m 22p 33 99s 11z 77z: seven pairs, no standard reading.
 const SEVEN_PAIRS: &str = "tests/hands/semantics/seven-pairs.toml";
 
-enum Probe {
+enum Probe<'a> {
     /// The expression as an item's condition (value 1): 1 if it holds, else 0.
-    When(&'static str),
+    When(&'a str),
     /// The expression as the value of an item that always applies.
-    Value(&'static str),
+    Value(&'a str),
     /// The expression as the condition of an item looking at each set: how many match.
-    EachSet(&'static str),
+    EachSet(&'a str),
 }
 
-fn run(hand_path: &str, probe: &Probe) -> i64 {
+fn run(hand_path: &str, probe: &Probe<'_>) -> i64 {
     let item = match probe {
         Probe::When(e) => format!("when = \"{e}\"\nvalue = 1"),
         Probe::Value(e) => format!("value = \"{e}\""),
@@ -173,4 +173,19 @@ fn a_requirement_may_ask_about_the_waits() {
     };
     assert_eq!(totals(EXAMPLE), (true, 1));
     assert_eq!(totals(PURE), (false, 0));
+}
+
+/// The deepest expressions the parser takes are checked and evaluated on a test thread's
+/// stack (2 MiB) in a debug build: `not`s, unary minus signs and a chain of `+`, each
+/// [`mjrules::predicate::MAX_LEVELS`] levels deep with the comparison.
+#[test]
+fn the_deepest_expressions_accepted_run() {
+    let depth = mjrules::predicate::MAX_LEVELS - 1;
+    let nots = format!("{}true", "not ".repeat(depth - 1));
+    let minus = format!("{}1 == 1", "-".repeat(depth - 1));
+    let chain = format!("0{} == {}", " + 1".repeat(depth - 1), depth - 1);
+    for e in [nots, minus, chain] {
+        assert!(mjrules::predicate::parse(&e).is_ok(), "{e}");
+        assert_eq!(run(EXAMPLE, &Probe::When(&e)), 1, "{e}");
+    }
 }

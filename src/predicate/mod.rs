@@ -20,4 +20,4 @@ pub mod facts;
 pub mod parse;
 
 pub use compiled::{Compiled, Scope, Type};
-pub use parse::parse;
+pub use parse::{MAX_LEVELS, parse};

@@ -67,7 +67,58 @@ pub fn parse(text: &str) -> Result<Expr, Diagnostic> {
         .into_inner()
         .next()
         .expect("a predicate holds an expression");
+    if levels(expr.clone()) > MAX_LEVELS {
+        return Err(syntax_error(
+            0..text.len(),
+            format!(
+                "an expression may be at most {MAX_LEVELS} levels deep (each parenthesis, \
+                 call, `not`, unary `-` and operator of a chain is a level)"
+            ),
+        ));
+    }
     Ok(build(expr.into_inner()))
+}
+
+/// The deepest tree an expression may make. Building it, checking it and evaluating it walk
+/// the tree recursively, so its depth is bounded, not only its parentheses.
+pub const MAX_LEVELS: usize = 200;
+
+/// How deep the tree built from `expr` is at most: its deepest operand with that operand's
+/// prefix operators, and one level for each operator of the chain (built left-deep).
+/// Recursion here follows parentheses and calls only, which [`too_deep`] has bounded.
+fn levels(expr: Pair<'_, Rule>) -> usize {
+    let (mut deepest, mut prefixes, mut operators) = (0, 0, 0);
+    for pair in expr.into_inner() {
+        match pair.as_rule() {
+            Rule::not | Rule::neg => prefixes += 1,
+            Rule::expr => {
+                deepest = deepest.max(prefixes + 1 + levels(pair));
+                prefixes = 0;
+            }
+            Rule::call => {
+                let args = pair.into_inner().skip(1).map(levels).max().unwrap_or(0);
+                deepest = deepest.max(prefixes + 1 + args);
+                prefixes = 0;
+            }
+            Rule::or
+            | Rule::and
+            | Rule::eq
+            | Rule::ne
+            | Rule::lt
+            | Rule::le
+            | Rule::gt
+            | Rule::ge
+            | Rule::add
+            | Rule::sub
+            | Rule::mul
+            | Rule::div => operators += 1,
+            _ => {
+                deepest = deepest.max(prefixes + 1);
+                prefixes = 0;
+            }
+        }
+    }
+    deepest + operators
 }
 
 /// The offset of the first parenthesis that nests too deep, if any.
@@ -279,5 +330,21 @@ mod tests {
         assert_eq!(e.span, 5..5);
         assert!(parse(&"(".repeat(100)).is_err());
         assert!(parse(&"x".repeat(MAX_LENGTH + 1)).is_err());
+    }
+
+    #[test]
+    fn every_level_of_nesting_counts() {
+        // Within the length and parenthesis limits, but deeper than the tree may be.
+        for text in [
+            format!("{}1", "-".repeat(1000)),
+            format!("{}true", "not ".repeat(500)),
+            format!("1{}", " + 1".repeat(500)),
+        ] {
+            let e = parse(&text).unwrap_err();
+            assert!(e.label.contains("levels deep"), "{}", e.label);
+        }
+        // Near the limit is accepted.
+        assert!(parse(&format!("{}1", "-".repeat(MAX_LEVELS - 1))).is_ok());
+        assert!(parse(&format!("1{}", " + 1".repeat(MAX_LEVELS - 1))).is_ok());
     }
 }

@@ -321,6 +321,10 @@ fn read_counted(
     })
 }
 
+/// The largest payment a settlement makes (2^53, the largest whole number a JSON reader
+/// reads exactly): any dozen of them add up without overflow.
+pub const MAX_PAYMENT: i64 = 1 << 53;
+
 /// What the winner brings to the settlement.
 struct Winner {
     seat: Wind,
@@ -363,6 +367,25 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
             Vec::new()
         }
     };
+    if let Some(pay) = payments.iter().find(|p| p.amount > MAX_PAYMENT) {
+        // Amounts this large come from a counted score or a variant without a limit; the
+        // nets could no longer be added exactly, so the deal is refused rather than settled
+        // wrong.
+        let problem = Diagnostic::new(
+            deal.spans[pay.to.index()].clone(),
+            format!(
+                "{} would pay {} {}, more than a settlement can add exactly ({MAX_PAYMENT} at most)",
+                pay.from.name(),
+                pay.to.name(),
+                pay.amount
+            ),
+            "this score",
+        )
+        .with_help("a score of this size is not a game's: check the counted value or the variant's limit");
+        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+    }
+    // Each payment is at most MAX_PAYMENT, and there are at most a dozen: the nets are exact,
+    // and sum to zero.
     let mut net = [0i64; 4];
     for pay in &payments {
         net[pay.from.index()] -= pay.amount;
@@ -506,7 +529,9 @@ fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
         .collect();
     if let Some((id, liable)) = &w.liable {
         // The liable player pays what everyone would have paid.
-        let amount = owed.iter().map(|o| o.amount).sum();
+        let amount = owed
+            .iter()
+            .fold(0i64, |sum, o| sum.saturating_add(o.amount));
         owed = vec![Payment {
             from: *liable,
             to: w.seat,
@@ -525,7 +550,7 @@ fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
                 } else {
                     (y, x)
                 };
-                let diff = scores[hi.index()] - scores[lo.index()];
+                let diff = scores[hi.index()].saturating_sub(scores[lo.index()]);
                 if diff > 0 {
                     payments.push(payment(variant, lo, hi, diff, w.flags, false, false));
                 }

@@ -351,3 +351,63 @@ mod random_deals {
         }
     }
 }
+
+mod any_size {
+    use mjrules::Variant;
+    use mjrules::rules::{Style, builtin};
+    use mjrules::settle::{MAX_PAYMENT, parse_deal, settle};
+    use mjrules::tiles::Wind;
+    use proptest::prelude::*;
+
+    /// A counted score of any size a deal file takes: small ones mostly, the whole `i64`
+    /// range too.
+    fn value() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            -100i64..10_000,
+            any::<i64>(),
+            Just(i64::MAX),
+            Just(i64::MIN)
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Whatever the counted scores, a deal is settled with nets that sum to zero and no
+        /// payment above MAX_PAYMENT, or refused with a message.
+        #[test]
+        fn a_counted_deal_settles_to_zero_or_is_refused(
+            variant in 0usize..8,
+            winner in 0usize..4,
+            by_discard in any::<bool>(),
+            values in proptest::array::uniform4(value()),
+        ) {
+            let id = builtin::ids().nth(variant).unwrap();
+            let v = Variant::load(id, &[]).unwrap();
+            let key = if v.definition().style == Style::Faan { "faan" } else { "score" };
+            let mut text = String::from("prevailing = \"east\"\n");
+            for (i, wind) in Wind::ALL.into_iter().enumerate() {
+                text.push_str(&format!("[{wind}]\n{key} = {}\n", values[i]));
+                if i == winner {
+                    let discarder = wind.next();
+                    text.push_str(&if by_discard {
+                        format!("win = {{ from = \"discard\", discarder = \"{discarder}\" }}\n")
+                    } else {
+                        "win = { from = \"wall\" }\n".to_string()
+                    });
+                }
+            }
+            let Ok(deal) = parse_deal("deal.toml", &text, v.definition().style) else {
+                return Ok(());
+            };
+            match settle(&v, &deal) {
+                Ok(s) => {
+                    let sum: i128 = s.net.iter().map(|&n| i128::from(n)).sum();
+                    prop_assert_eq!(sum, 0, "{}\n{:?}", text, s.net);
+                    prop_assert!(s.payments.iter().all(|p| (0..=MAX_PAYMENT).contains(&p.amount)));
+                }
+                Err(e) => prop_assert!(!e.problems().is_empty()),
+            }
+        }
+    }
+}

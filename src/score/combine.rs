@@ -130,8 +130,28 @@ fn doubled(points: i64, doubles: i64) -> i64 {
     if doubles <= 0 {
         return points;
     }
-    if doubles >= 62 {
-        return if points > 0 { i64::MAX } else { points.min(0) };
+    if doubles >= 63 {
+        // 2^63 does not fit: any points but none are more than can be told.
+        return match points.signum() {
+            1 => i64::MAX,
+            -1 => i64::MIN,
+            _ => 0,
+        };
     }
     points.saturating_mul(1i64 << doubles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubled;
+
+    #[test]
+    fn doubling_saturates_on_both_sides() {
+        assert_eq!(doubled(-3, 2), -12);
+        assert_eq!(doubled(-3, 62), i64::MIN);
+        assert_eq!(doubled(-3, 70), i64::MIN);
+        assert_eq!(doubled(5, 63), i64::MAX);
+        assert_eq!(doubled(0, 100), 0);
+        assert_eq!(doubled(7, -2), 7);
+    }
 }

@@ -152,6 +152,7 @@ pub fn check(definition: Definition) -> Result<Rules, Vec<InputError>> {
     let items = compile_items(&definition, &env, &mut problems);
     let payments = compile_payments(&definition, &env, &mut problems);
     check_style(&definition, &mut problems[0]);
+    check_params_read(&definition, &mut problems);
 
     let errors: Vec<InputError> = definition
         .files
@@ -355,6 +356,50 @@ fn check_style(definition: &Definition, problems: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// The parameters the engine reads itself: the cap of a points-and-doubles variant, the
+/// least and most faan of a faan variant. Every other parameter is read by the rules.
+pub const ENGINE_PARAMS: [&str; 3] = ["limit", "min-faan", "max-faan"];
+
+/// Every parameter that nothing reads is a mistake (most often a misspelt name, which would
+/// otherwise change nothing): neither the engine nor any rule of the variant's files
+/// (`$name` in their text) reads it.
+fn check_params_read(definition: &Definition, problems: &mut [Vec<Diagnostic>]) {
+    let read = |name: &str| {
+        let written = format!("${name}");
+        definition.files.iter().any(|f| {
+            f.text.match_indices(&written).any(|(at, _)| {
+                !f.text[at + written.len()..]
+                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            })
+        })
+    };
+    for param in &definition.params {
+        let name = param.name.value.as_str();
+        if ENGINE_PARAMS.contains(&name) || read(name) {
+            continue;
+        }
+        let others = (definition.params.iter().map(|p| p.name.value.as_str()))
+            .filter(|&other| other != name)
+            .chain(ENGINE_PARAMS);
+        let help = did_you_mean(name, others)
+            .map(|m| format!("did you mean `{m}`?"))
+            .unwrap_or_else(|| {
+                format!(
+                    "a rule reads a parameter as `${name}` in an expression; the engine reads \
+                     `limit`, `min-faan` and `max-faan` itself"
+                )
+            });
+        problems[param.name.file].push(
+            Diagnostic::new(
+                param.name.span.clone(),
+                format!("nothing reads the parameter `{name}`"),
+                "read by no rule",
+            )
+            .with_help(help),
+        );
     }
 }
 

@@ -109,9 +109,14 @@ impl Rules {
 /// The most special shapes a variant may have.
 pub const MAX_SHAPES: usize = 64;
 
-/// Checks and compiles a loaded variant.
-pub fn check(definition: Definition) -> Result<Rules, Vec<InputError>> {
-    let mut problems: Vec<Vec<Diagnostic>> = vec![Vec::new(); definition.files.len().max(1)];
+/// Checks and compiles a loaded variant; `problems` holds those its files already have (one
+/// list per file), reported with the checker's own.
+pub fn check(
+    definition: Definition,
+    mut problems: Vec<Vec<Diagnostic>>,
+) -> Result<Rules, Vec<InputError>> {
+    problems.resize(definition.files.len().max(1), Vec::new());
+    let read_whole = problems.iter().all(Vec::is_empty);
     let params: Vec<(String, ParamValue)> = definition
         .params
         .iter()
@@ -151,16 +156,15 @@ pub fn check(definition: Definition) -> Result<Rules, Vec<InputError>> {
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
     let items = compile_items(&definition, &env, &mut problems);
     let payments = compile_payments(&definition, &env, &mut problems);
-    check_style(&definition, &mut problems[0]);
-    check_params_read(&definition, &mut problems);
+    // What the variant as a whole must have is judged only when its files were read whole:
+    // a value that could not be read, or a base that could not be loaded, would be reported
+    // missing a second time.
+    if read_whole {
+        check_style(&definition, &mut problems[0]);
+        check_params_read(&definition, &mut problems);
+    }
 
-    let errors: Vec<InputError> = definition
-        .files
-        .iter()
-        .zip(problems)
-        .filter(|(_, p)| !p.is_empty())
-        .map(|(f, p)| InputError::new(&f.name, &f.text, p))
-        .collect();
+    let errors = super::load::errors_of(&definition.files, problems);
     if !errors.is_empty() {
         return Err(errors);
     }

@@ -124,10 +124,12 @@ impl std::error::Error for LoadError {}
 
 /// Loads and checks the variant named by `spec` (a built-in id or a path to a file), with
 /// parameters overridden by `overrides` (`name`, `value` as typed on the command line).
+/// What the files could not say is reported with what the checker finds in the rest, all
+/// at once.
 pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<Rules, LoadError> {
-    let variant = load_definition(spec)?;
+    let (variant, read_problems) = read_definition(spec)?;
     let variant = apply_overrides(variant, overrides)?;
-    check(variant).map_err(LoadError::Files)
+    check(variant, read_problems).map_err(LoadError::Files)
 }
 
 /// Loads a variant from text (for tests and for files that are not on disk), named `name`.
@@ -140,17 +142,37 @@ pub fn load_text(name: &str, text: &str) -> Result<Rules, LoadError> {
         },
         None,
     );
-    loader
-        .finish(variant)
-        .and_then(|v| check(v).map_err(LoadError::Files))
+    let (variant, read_problems) = loader.finish(variant);
+    check(variant, read_problems).map_err(LoadError::Files)
 }
 
 /// Loads a variant and follows `extends`, without checking its conditions.
 pub fn load_definition(spec: &str) -> Result<Definition, LoadError> {
+    let (variant, problems) = read_definition(spec)?;
+    let errors = errors_of(&variant.files, problems);
+    if errors.is_empty() {
+        Ok(variant)
+    } else {
+        Err(LoadError::Files(errors))
+    }
+}
+
+/// Reads a variant and follows `extends`: what could be read, and the problems of each file.
+fn read_definition(spec: &str) -> Result<(Definition, Vec<Vec<Diagnostic>>), LoadError> {
     let mut loader = Loader::default();
     let (file, dir) = resolve(spec, None)?;
     let variant = loader.file(file, dir);
-    loader.finish(variant)
+    Ok(loader.finish(variant))
+}
+
+/// The problems of each file, as one error per file that has any.
+pub(super) fn errors_of(files: &[File], problems: Vec<Vec<Diagnostic>>) -> Vec<InputError> {
+    files
+        .iter()
+        .zip(problems)
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(f, p)| InputError::new(&f.name, &f.text, p))
+        .collect()
 }
 
 /// Reads a built-in variant or a file.
@@ -370,19 +392,10 @@ impl Loader {
         variant
     }
 
-    fn finish(mut self, mut variant: Definition) -> Result<Definition, LoadError> {
-        let errors: Vec<InputError> = self
-            .files
-            .iter()
-            .zip(self.problems.iter())
-            .filter(|(_, p)| !p.is_empty())
-            .map(|(f, p)| InputError::new(&f.name, &f.text, p.clone()))
-            .collect();
-        if !errors.is_empty() {
-            return Err(LoadError::Files(errors));
-        }
-        variant.files = std::mem::take(&mut self.files);
-        Ok(variant)
+    /// The variant as read, with its files, and each file's problems.
+    fn finish(self, mut variant: Definition) -> (Definition, Vec<Vec<Diagnostic>>) {
+        variant.files = self.files;
+        (variant, self.problems)
     }
 }
 

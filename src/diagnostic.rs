@@ -155,6 +155,16 @@ impl InputError {
         })
     }
 
+    /// The line and column of byte `at`, each from 1, the column in bytes from the line's
+    /// start (as the reports show them).
+    pub fn line_column(&self, at: usize) -> (usize, usize) {
+        let line = self.line_of(at.min(self.text.len()));
+        (
+            line + 1,
+            at.min(self.text.len()) - self.line_starts[line] + 1,
+        )
+    }
+
     /// The line (from 0) that holds byte `at`.
     fn line_of(&self, at: usize) -> usize {
         self.line_starts.partition_point(|&s| s <= at) - 1

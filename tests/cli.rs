@@ -247,7 +247,7 @@ fn an_unknown_param_or_variant_exits_2() {
 }
 
 #[test]
-fn check_exits_0_on_a_good_file_and_2_on_a_bad_one() {
+fn check_exits_0_when_good_1_when_it_finds_problems_2_when_it_cannot_read() {
     let out = mjrules(
         &[
             "check",
@@ -265,8 +265,49 @@ fn check_exits_0_on_a_good_file_and_2_on_a_bad_one() {
         ],
         None,
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("has 3 problems"), "{}", stderr(&out));
+    let out = mjrules(
+        &[
+            "check",
+            "tests/variants/invalid/many-problems.toml",
+            "no-such-file.toml",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read `no-such-file.toml`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_gives_its_problems_as_json() {
+    let out = mjrules(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/variants/invalid/misspelt-param.toml",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let problem = &report[0]["problems"][0];
+    // `limt = 500` is line 6 of the file, from its first column.
+    let text = std::fs::read_to_string("tests/variants/invalid/misspelt-param.toml").unwrap();
+    let at = text.find("limt =").unwrap();
+    assert_eq!(report[0]["ok"], false);
+    assert_eq!(problem["line"], 6);
+    assert_eq!(problem["column"], 1);
+    assert_eq!(problem["span"], serde_json::json!([at, at + 4]));
+    assert_eq!(problem["message"], "nothing reads the parameter `limt`");
+    assert_eq!(problem["help"], "did you mean `limit`?");
+    assert_eq!(problem["severity"], "error");
 }
 
 #[test]

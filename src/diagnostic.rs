@@ -107,6 +107,8 @@ impl miette::Diagnostic for Diagnostic {
 pub struct InputError {
     name: String,
     text: String,
+    /// The line of a larger input that the text's first line is (from 0): a corpus line.
+    first_line: usize,
     /// Where each line of the text starts (the first at 0).
     line_starts: Vec<usize>,
     problems: Vec<Diagnostic>,
@@ -121,9 +123,17 @@ impl InputError {
         InputError {
             name: name.to_string(),
             text: text.to_string(),
+            first_line: 0,
             line_starts,
             problems,
         }
+    }
+
+    /// The same problems, their text being line `line` (from 1) of the input: a corpus
+    /// line, reported with its own line number.
+    pub fn on_line(mut self, line: usize) -> Self {
+        self.first_line = line.saturating_sub(1);
+        self
     }
 
     /// The input's name (a path, `<stdin>`, `rules/bmja.toml`).
@@ -160,7 +170,7 @@ impl InputError {
     pub fn line_column(&self, at: usize) -> (usize, usize) {
         let line = self.line_of(at.min(self.text.len()));
         (
-            line + 1,
+            self.first_line + line + 1,
             at.min(self.text.len()) - self.line_starts[line] + 1,
         )
     }
@@ -250,6 +260,7 @@ impl Window {
             );
             window.column = (from - own.start) as isize - prefix.len() as isize;
             let shift = |at: usize| at - from + prefix.len();
+            window.line += input.first_line;
             return (window, shift(start)..shift(end));
         }
         // Whole lines around the span, each cut at its end when long.
@@ -281,6 +292,7 @@ impl Window {
             }
         }
         in_window.end = in_window.end.max(in_window.start);
+        window.line += input.first_line;
         (window, in_window)
     }
 }

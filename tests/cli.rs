@@ -447,14 +447,42 @@ fn gen_and_corpus_scoring_through_the_binary() {
         text.contains("\nno totals: the corpus has no hands\n"),
         "{text}"
     );
-    // A bad line stops the run with its line number.
+    // A bad line is reported at its place (line 2, the column of `sout`), the others are
+    // scored, the summary counts it, and the run fails at its end.
+    let mut lines = corpus.lines();
     let bad = format!(
-        "{}\n{{\"seat\": \"sout\", \"prevailing\": \"east\", \"concealed\": \"1m\"}}\n",
-        corpus.lines().next().unwrap()
+        "{}\n{{\"seat\": \"sout\", \"prevailing\": \"east\", \"concealed\": \"1m\"}}\n{}\n",
+        lines.next().unwrap(),
+        lines.next().unwrap()
     );
     let out = mjrules(&["score", "--corpus", "-"], Some(&bad));
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    let text = stdout(&out);
+    let scored: Vec<&str> = text.lines().map(|l| l.split(':').next().unwrap()).collect();
+    assert_eq!(scored, ["line 1", "line 3"]);
+    assert!(stderr(&out).contains("[<stdin>:2:10]"), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .ends_with("error: 1 line of `<stdin>` could not be read, and was not scored\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = mjrules(
+        &["score", "--corpus", "-", "--format", "summary"],
+        Some(&bad),
+    );
+    assert!(
+        stdout(&out).contains("lines not read 1"),
+        "{}",
+        stdout(&out)
+    );
+    // As JSON, the bad line is a line of the output with its problems.
+    let out = mjrules(&["score", "--corpus", "-", "--format", "json"], Some(&bad));
+    let second: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["line"], 2);
+    assert_eq!(second["problems"][0]["line"], 2);
+    assert_eq!(second["problems"][0]["column"], 10);
 }
 
 #[test]
@@ -572,12 +600,12 @@ fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_n
         stderr(&out)
     );
     assert!(stdout(&out).is_empty());
-    // A run that fails on a corpus line leaves no empty chart behind.
+    // A bad corpus line is reported, and the chart drawn from the other lines (none here).
     let plot = dir.join("chart.svg");
     let out = compare(&plot, bad_corpus);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
-    assert!(!plot.exists());
+    assert!(stderr(&out).contains("[<stdin>:1:10]"), "{}", stderr(&out));
+    assert!(plot.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -5,7 +5,8 @@
 //! In: a reader of JSON Lines and a function from one line (its bytes, unchecked: the
 //! function decides what to do with bytes that are not UTF-8) to a result. Out: the results,
 //! in the order of the lines, to a sink; the first line that fails stops the run with its
-//! error.
+//! error. (A corpus line that is not a hand is not such a failure: its report is the line's
+//! result, counted by [`Unreadable`], and the run goes on.)
 
 use std::io::{BufRead, IsTerminal};
 use std::ops::Range;
@@ -142,6 +143,56 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
+}
+
+/// How many reports of unreadable lines are drawn; the rest are counted.
+const BAD_LINES_SHOWN: usize = 20;
+
+/// The corpus lines that could not be read: each is reported (the first
+/// [`BAD_LINES_SHOWN`] drawn on standard error), counted, and not scored; the run goes on,
+/// and fails at its end.
+#[derive(Default)]
+pub struct Unreadable {
+    count: usize,
+}
+
+impl Unreadable {
+    /// Reports one unreadable line, drawn as `report`.
+    pub fn add(&mut self, report: &str) {
+        self.count += 1;
+        if self.count <= BAD_LINES_SHOWN {
+            eprint!("{report}");
+        }
+    }
+
+    /// Counts one unreadable line reported elsewhere (in the JSON output).
+    pub fn count_one(&mut self) {
+        self.count += 1;
+    }
+
+    /// How many lines could not be read.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The failure of a run that met unreadable lines in `corpus`, if it did.
+    pub fn finish(&self, corpus: &str) -> Result<(), super::Failure> {
+        let n = self.count;
+        if n == 0 {
+            return Ok(());
+        }
+        let hidden = n.saturating_sub(BAD_LINES_SHOWN);
+        Err(super::Failure::Input(format!(
+            "{}error: {n} line{} of `{corpus}` could not be read, and {} not scored\n",
+            if hidden > 0 {
+                format!("… and {hidden} more lines not shown\n")
+            } else {
+                String::new()
+            },
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "was" } else { "were" },
+        )))
+    }
 }
 
 /// The speed line of a corpus summary: `N hands under V in S s: R hands per second (T

@@ -77,18 +77,27 @@ fn compare_corpus(
     // The scoring threads copy a line only when its hand may be kept among the differences
     // (`CorpusComparison::keep_above`, which only grows: a value read late is merely low).
     let keep_above = AtomicI64::new(cmp.keep_above());
+    let mut unreadable = batch::Unreadable::default();
     let scored = batch::process(
         input,
         || [variants[0].scorer(), variants[1].scorer()],
         |scorers, n, line| {
-            let hand = corpus::read_line(line)
-                .map_err(|e| Failure::Input(report::line_error(e, &name, n, line)))?;
+            // A line that is not a hand is reported, and the run goes on.
+            let hand = match corpus::read_line(line) {
+                Ok(hand) => hand,
+                Err(e) => return Ok(Err(report::line_error(&e, &name, n, line))),
+            };
             let keep = keep_above.load(Ordering::Relaxed);
-            Ok(compare::score_pair(scorers, &hand, n, line, keep))
+            Ok(Ok(compare::score_pair(scorers, &hand, n, line, keep)))
         },
         |scored| {
-            cmp.add(scored);
-            keep_above.store(cmp.keep_above(), Ordering::Relaxed);
+            match scored {
+                Ok(scored) => {
+                    cmp.add(scored);
+                    keep_above.store(cmp.keep_above(), Ordering::Relaxed);
+                }
+                Err(report) => unreadable.add(&report),
+            }
             Ok(())
         },
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
@@ -139,5 +148,5 @@ fn compare_corpus(
         file.write_all(svg.as_bytes())
             .map_err(|e| plot_error(plot, e))?;
     }
-    Ok(())
+    unreadable.finish(&name)
 }

@@ -66,21 +66,35 @@ fn plain(diagnostic: &dyn Diagnostic) -> String {
     out
 }
 
-/// A corpus line (`text`, the `line`-th of `corpus`) that could not be read.
-pub fn line_error(error: LineError, corpus: &str, line: usize, text: &[u8]) -> String {
+/// A corpus line (`text`, the `line`-th of `corpus`) that could not be read, drawn with its
+/// own line number.
+pub fn line_error(error: &LineError, corpus: &str, line: usize, text: &[u8]) -> String {
     match error {
-        LineError::Invalid(problems) => {
-            let name = format!("{corpus}, line {line}");
-            render_plain(&InputError::new(
-                &name,
-                &String::from_utf8_lossy(text),
-                problems,
-            ))
-        }
+        LineError::Invalid(problems) => render_plain(
+            &InputError::new(corpus, &String::from_utf8_lossy(text), problems.clone())
+                .on_line(line),
+        ),
         LineError::NotUtf8 => format!(
             "error: cannot read `{corpus}`, line {line}: stream did not contain valid UTF-8\n"
         ),
     }
+}
+
+/// A corpus line that could not be read, as JSON: its number and its problems.
+pub fn line_error_json(error: &LineError, corpus: &str, line: usize, text: &[u8]) -> Value {
+    let problems = match error {
+        LineError::Invalid(problems) => problems_json(
+            &InputError::new(corpus, &String::from_utf8_lossy(text), problems.clone())
+                .on_line(line),
+        ),
+        LineError::NotUtf8 => vec![json!({
+            "file": corpus,
+            "line": line,
+            "message": "the line is not UTF-8",
+            "severity": "error",
+        })],
+    };
+    json!({"line": line, "problems": problems})
 }
 
 /// Every problem of an input as JSON, for editors and CI: the input, the line and column

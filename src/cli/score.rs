@@ -91,15 +91,25 @@ fn score_corpus(
     let (name, input) = open_corpus(path)?;
     let start = Instant::now();
     let mut side = compare::Side::default();
+    let mut unreadable = batch::Unreadable::default();
     let stdout = std::io::stdout();
     let mut writer = std::io::BufWriter::new(stdout.lock());
     let count = batch::process(
         input,
         || variant.scorer(),
         |scorer, n, line| {
-            let hand = corpus::read_line(line)
-                .map_err(|e| Failure::Input(report::line_error(e, &name, n, line)))?;
-            Ok(match format {
+            // A line that is not a hand is reported (in the JSON output as JSON) and the
+            // run goes on.
+            let hand = match corpus::read_line(line) {
+                Ok(hand) => hand,
+                Err(e) => {
+                    return Ok(Err(match format {
+                        Format::Json => report::line_error_json(&e, &name, n, line).to_string(),
+                        _ => report::line_error(&e, &name, n, line),
+                    }));
+                }
+            };
+            Ok(Ok(match format {
                 Format::Summary => {
                     let t = scorer.totals(&hand);
                     (
@@ -131,17 +141,27 @@ fn score_corpus(
                         format!("line {n}: {}", t.total),
                     )
                 }
-            })
+            }))
         },
-        |(_, outcome, text)| {
-            side.add(outcome);
-            if !text.is_empty() {
-                write_line(&mut writer, &text)?;
+        |line| {
+            match line {
+                Ok((_, outcome, text)) => {
+                    side.add(outcome);
+                    if !text.is_empty() {
+                        write_line(&mut writer, &text)?;
+                    }
+                }
+                Err(json) if format == Format::Json => {
+                    unreadable.count_one();
+                    write_line(&mut writer, &json)?;
+                }
+                Err(report) => unreadable.add(&report),
             }
             Ok(())
         },
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
     )?;
+    let count = count - unreadable.count() as u64;
     let seconds = start.elapsed().as_secs_f64();
     if format == Format::Summary {
         let d = &side.totals;
@@ -154,14 +174,16 @@ fn score_corpus(
         let text = format!(
             "{}\n\
              {totals}\n\
-             winners {}, of which not a valid win {}; limit hands {}\n",
+             winners {}, of which not a valid win {}; limit hands {}; lines not read {}\n",
             batch::speed(count, variant.id(), seconds),
             side.winners,
             side.invalid_wins,
             side.limit_hands,
+            unreadable.count(),
         );
         write_line(&mut writer, text.trim_end())?;
     }
     use std::io::Write as _;
-    writer.flush().map_err(|e| super::output_error(&e))
+    writer.flush().map_err(|e| super::output_error(&e))?;
+    unreadable.finish(&name)
 }

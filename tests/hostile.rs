@@ -71,6 +71,12 @@ fn cases() -> Vec<Case> {
             ),
         },
         Case {
+            name: "a chart written over its own corpus",
+            args: &["compare", "bmja", "dmjl", "--corpus", "{}", "--plot", "{}"],
+            file: "plot-over-corpus.jsonl",
+            input: "{\"seat\":\"east\",\"prevailing\":\"east\",\"concealed\":\"123m 456m 789m 11z 22z 2z\",\"win\":{\"tile\":\"2z\",\"from\":\"wall\"}}\n".to_string(),
+        },
+        Case {
             name: "a deal with a line of 80,000 columns",
             args: &["settle", "--variant", "hong-kong", "{}"],
             file: "deal.toml",

@@ -39,6 +39,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let a = Variant::load(&args.a, &args.params)?;
     let b = Variant::load(&args.b, &args.params)?;
     if let Some(path) = &args.corpus {
+        if let Some(plot) = &args.plot {
+            refuse_to_overwrite(plot, path, [&a, &b])?;
+        }
         return compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref());
     }
     if args.hand.format == Format::Summary {
@@ -53,6 +56,29 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         _ => out!("{}", cmp.text()),
     }
     Ok(())
+}
+
+/// Refuses a chart path that is one of the inputs: the corpus, or a file the variants were
+/// read from (a chart written there would destroy it).
+fn refuse_to_overwrite(plot: &Path, corpus: &Path, variants: [&Variant; 2]) -> Result<(), Failure> {
+    let Ok(target) = plot.canonicalize() else {
+        // A path that does not exist yet is no input.
+        return Ok(());
+    };
+    let files = variants
+        .into_iter()
+        .flat_map(|v| v.definition().files.iter().map(|f| Path::new(&f.name)));
+    match std::iter::once(corpus)
+        .chain(files)
+        .find(|input| input.canonicalize().is_ok_and(|i| i == target))
+    {
+        Some(input) => Err(Failure::Input(format!(
+            "error: `--plot {}` would write the chart over the input `{}`; choose another file\n",
+            plot.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `compare A B --corpus`.

@@ -10,6 +10,7 @@
 //! value) reports spans in the part's own text; its caller moves them into the file with
 //! [`Diagnostic::moved`].
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -261,6 +262,7 @@ impl Window {
             window.column = (from - own.start) as isize - prefix.len() as isize;
             let shift = |at: usize| at - from + prefix.len();
             window.line += input.first_line;
+            window.text = visible_in_place(window.text);
             return (window, shift(start)..shift(end));
         }
         // Whole lines around the span, each cut at its end when long.
@@ -293,6 +295,7 @@ impl Window {
         }
         in_window.end = in_window.end.max(in_window.start);
         window.line += input.first_line;
+        window.text = visible_in_place(window.text);
         (window, in_window)
     }
 }
@@ -346,9 +349,11 @@ pub struct Located {
     source: Window,
 }
 
+/// A problem's words are shown with their control characters escaped (see [`visible`]):
+/// they quote the input.
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.problem.fmt(f)
+        f.write_str(&visible(&self.problem.message))
     }
 }
 
@@ -360,16 +365,62 @@ impl miette::Diagnostic for Located {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        miette::Diagnostic::help(&self.problem)
+        (self.problem.help.as_ref())
+            .map(|h| Box::new(visible(h).into_owned()) as Box<dyn fmt::Display>)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.problem.labels()
+        let span = SourceSpan::from(self.problem.span.clone());
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(visible(&self.problem.label).into_owned()),
+            span,
+        ))))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
         self.problem.severity()
     }
+}
+
+/// `text` with its control characters (line ends and tabs aside) written as escapes
+/// (`\u{1b}`), so that printing it cannot move a terminal's cursor or change its colours.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if hidden(c) {
+                    format!("\\u{{{:x}}}", u32::from(c))
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A control character other than a line end or a tab.
+fn hidden(c: char) -> bool {
+    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+}
+
+/// `text` with each byte of its control characters (line ends and tabs aside) replaced by
+/// `?`: the same length, so that the spans into it still hold.
+fn visible_in_place(text: String) -> String {
+    if !text.chars().any(hidden) {
+        return text;
+    }
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                "?".repeat(c.len_utf8())
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

@@ -681,3 +681,52 @@ fn compare_options_that_go_with_a_corpus_are_refused_without_one() {
     );
     assert!(!text.contains("── line"), "{text}");
 }
+
+#[test]
+fn control_characters_from_input_files_are_escaped_on_output() {
+    // A variant named with the escape sequence that turns text red, and a hand whose seat
+    // holds one (TOML's `\u001b`) and a raw one (which TOML refuses, quoting the line).
+    let dir = std::env::temp_dir().join(format!("mjrules-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = dir.join("red.toml");
+    std::fs::write(
+        &variant,
+        "[variant]\nid = \"red\"\nname = \"x\\u001b[31mred\"\nextends = \"bmja\"\n",
+    )
+    .unwrap();
+    let quoted = dir.join("quoted.toml");
+    std::fs::write(
+        &quoted,
+        "seat = \"\\u001b[31meast\"\nprevailing = \"east\"\n",
+    )
+    .unwrap();
+    let raw = dir.join("raw.toml");
+    std::fs::write(&raw, "seat = \"east\u{1b}[31m\"\nprevailing = \"east\"\n").unwrap();
+    let runs = [
+        mjrules(
+            &[
+                "score",
+                "--variant",
+                variant.to_str().unwrap(),
+                "examples/hands/south-dragon-pung.toml",
+            ],
+            None,
+        ),
+        mjrules(&["score", quoted.to_str().unwrap()], None),
+        mjrules(&["score", raw.to_str().unwrap()], None),
+    ];
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        stdout(&runs[0]).starts_with("x\\u{1b}[31mred (red)"),
+        "{}",
+        stdout(&runs[0])
+    );
+    assert!(
+        stderr(&runs[1]).contains("`\\u{1b}[31meast` is not a wind"),
+        "{}",
+        stderr(&runs[1])
+    );
+    for out in &runs {
+        assert!(!stdout(out).contains('\u{1b}') && !stderr(out).contains('\u{1b}'));
+    }
+}

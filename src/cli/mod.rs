@@ -14,10 +14,16 @@ use mjrules::tiles::{TileStyle, Wind};
 
 /// Writes to standard output like `print!`; when the reader has gone (`mjrules … | head`)
 /// the program ends quietly instead of panicking.
+/// Writes to standard output, with the control characters of what it writes escaped (the
+/// names and words it prints come from input files; see `diagnostic::visible`).
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if let Err(e) = write!(std::io::stdout().lock(), $($arg)*) {
+        let text = format!($($arg)*);
+        if let Err(e) = std::io::stdout()
+            .lock()
+            .write_all(mjrules::diagnostic::visible(&text).as_bytes())
+        {
             return Err($crate::cli::output_error(&e));
         }
     }};

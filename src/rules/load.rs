@@ -175,6 +175,15 @@ pub(super) fn errors_of(files: &[File], problems: Vec<Vec<Diagnostic>>) -> Vec<I
         .collect()
 }
 
+/// Whether `text` is a variant file: TOML with a `[variant]` table, or a text with a
+/// `[variant]` line that is not TOML yet (its mistakes are the reader's to show).
+fn is_variant_file(text: &str) -> bool {
+    match text.parse::<toml::Table>() {
+        Ok(table) => table.get("variant").is_some_and(toml::Value::is_table),
+        Err(_) => text.lines().any(|l| l.trim() == "[variant]"),
+    }
+}
+
 /// Reads a built-in variant or a file.
 fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathBuf>), LoadError> {
     let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
@@ -273,6 +282,17 @@ impl Loader {
                             file.name
                         ),
                         "a variant cannot extend itself, directly or through others".into(),
+                    ));
+                    return None;
+                }
+                // A file that is not a variant file is not read further, so that nothing of
+                // it is shown: `extends` may name any path, and the file may hold anything.
+                if !is_variant_file(&file.text) {
+                    self.problems[index].push(problem(
+                        format!("`{}` is not a variant file", file.name),
+                        "a variant file is TOML with a `[variant]` table; nothing of this \
+                         one is shown"
+                            .into(),
                     ));
                     return None;
                 }

@@ -76,6 +76,7 @@ mod variant;
 pub mod waits;
 pub mod words;
 
+pub use document::{MAX_INPUT, read_bounded};
 pub use plan::{Scorer, Tricks};
 pub use score::ScoreCard;
 pub use variant::Variant;

@@ -77,6 +77,24 @@ fn cases() -> Vec<Case> {
             input: "{\"seat\":\"east\",\"prevailing\":\"east\",\"concealed\":\"123m 456m 789m 11z 22z 2z\",\"win\":{\"tile\":\"2z\",\"from\":\"wall\"}}\n".to_string(),
         },
         Case {
+            name: "a hand file that never ends (/dev/zero)",
+            args: &["score", "/dev/zero"],
+            file: "unused.txt",
+            input: String::new(),
+        },
+        Case {
+            name: "a corpus that never ends (/dev/zero)",
+            args: &["score", "--corpus", "/dev/zero"],
+            file: "unused.txt",
+            input: String::new(),
+        },
+        Case {
+            name: "a variant extending a file that never ends (/dev/zero)",
+            args: &["check", "{}"],
+            file: "zero.toml",
+            input: "[variant]\nid = \"z\"\nextends = \"/dev/zero\"\n".to_string(),
+        },
+        Case {
             name: "a deal with a line of 80,000 columns",
             args: &["settle", "--variant", "hong-kong", "{}"],
             file: "deal.toml",

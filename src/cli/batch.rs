@@ -20,6 +20,9 @@ use rayon::prelude::*;
 /// Lines per batch.
 pub const BATCH: usize = 16_384;
 
+/// The longest corpus line read (a hand's line is a few hundred bytes).
+pub const MAX_LINE: usize = 1 << 20;
+
 /// Up to [`BATCH`] lines, in one buffer.
 #[derive(Default)]
 struct Batch {
@@ -58,8 +61,21 @@ impl Batch {
                 }
                 break;
             }
-            // Whole lines only, unless no line ends in the block (a long line goes on).
+            // Whole lines only, unless no line ends in the block (a long line goes on, up
+            // to MAX_LINE bytes: an endless one, as from `/dev/zero`, stops the run).
             let take = memchr::memrchr(b'\n', block).map_or(block.len(), |i| i + 1);
+            if take == block.len()
+                && block.last() != Some(&b'\n')
+                && self.bytes.len() - start + take > MAX_LINE
+            {
+                return Err((
+                    *number + 1,
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("the line is longer than {} MiB", MAX_LINE >> 20),
+                    ),
+                ));
+            }
             let from = self.bytes.len();
             self.bytes.extend_from_slice(&block[..take]);
             input.consume(take);
@@ -254,6 +270,16 @@ mod tests {
         }
         assert_eq!(lines_of("", 8), (vec![], 0));
         assert_eq!(lines_of("\n\n", 8), (vec![], 2));
+    }
+
+    #[test]
+    fn a_line_longer_than_max_line_stops_the_reading_with_its_number() {
+        let text = format!("{{}}\n{}", "x".repeat(MAX_LINE + 1));
+        let mut input = std::io::BufReader::with_capacity(4096, text.as_bytes());
+        let (mut batch, mut number) = (Batch::default(), 0);
+        let (line, error) = batch.fill(&mut input, &mut number).unwrap_err();
+        assert_eq!(line, 2);
+        assert!(error.to_string().contains("longer than 1 MiB"), "{error}");
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! every hand command takes, and reading files, hands and corpora named on the command line.
 //! One module per command beside this one.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
 use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::{Hand, parse_hand};
+use mjrules::read_bounded;
 use mjrules::rules::LoadError;
 use mjrules::tiles::{TileStyle, Wind};
 
@@ -163,17 +164,17 @@ fn parse_wind(text: &str) -> Result<Wind, String> {
         .ok_or_else(|| format!("`{text}` is not a wind: use east, south, west or north"))
 }
 
-/// Reads a file, or standard input for `-`, naming it for diagnostics.
+/// Reads a file, or standard input for `-` (at most `document::MAX_INPUT` bytes), naming it
+/// for diagnostics.
 pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
+        let text = read_bounded(std::io::stdin())
             .map_err(|e| Failure::Input(format!("error: cannot read standard input: {e}\n")))?;
         return Ok(("<stdin>".to_string(), text));
     }
     let name = path.display().to_string();
-    std::fs::read_to_string(path)
+    std::fs::File::open(path)
+        .and_then(read_bounded)
         .map(|text| (name.clone(), text))
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))
 }

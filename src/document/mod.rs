@@ -13,6 +13,26 @@ use toml::de::{DeTable, DeValue};
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
+/// The largest input file read whole (a variant file, a hand, a deal, a source text): 16 MiB,
+/// a thousand times the largest built-in. A larger one, or an endless one (`/dev/zero`), is
+/// refused after that many bytes instead of filling the memory.
+pub const MAX_INPUT: u64 = 16 << 20;
+
+/// Reads all of `input` as UTF-8 text, at most [`MAX_INPUT`] bytes.
+pub fn read_bounded(input: impl std::io::Read) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is larger than {} MiB", MAX_INPUT >> 20),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
 /// A parsed TOML document.
 pub type Document<'i> = Spanned<DeTable<'i>>;
 

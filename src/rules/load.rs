@@ -206,7 +206,7 @@ fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathB
         Some(dir) => dir.join(spec),
         None => PathBuf::from(spec),
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match std::fs::File::open(&path).and_then(crate::document::read_bounded) {
         Ok(text) => text,
         Err(error) => return Err(LoadError::Unreadable { path, error }),
     };

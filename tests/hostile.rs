@@ -95,6 +95,17 @@ fn cases() -> Vec<Case> {
             input: "[variant]\nid = \"z\"\nextends = \"/dev/zero\"\n".to_string(),
         },
         Case {
+            // 14 tiles looked through for each of 14 tiles, 15 deep: it ran for ever.
+            name: "count nested 15 deep",
+            args: &["check", "{}"],
+            file: "quantifiers.toml",
+            input: format!(
+                "[variant]\nid = \"x\"\nextends = \"bmja\"\n[[points]]\nid = \"deep\"\n\
+                 when = \"{}\"\nvalue = 1\ncite = {{ source = \"x\", at = \"y\" }}\n",
+                (0..15).fold("honour".to_string(), |e, _| format!("count(tiles, {e}) >= 0"))
+            ),
+        },
+        Case {
             name: "a deal with a line of 80,000 columns",
             args: &["settle", "--variant", "hong-kong", "{}"],
             file: "deal.toml",

@@ -40,6 +40,7 @@ pub fn compile(
     let mut checker = Checker {
         env,
         errors: Vec::new(),
+        quantifiers: 0,
     };
     let result = checker.expr(expr, scope);
     if let Some((_, ty)) = &result
@@ -66,7 +67,13 @@ pub fn compile(
 struct Checker<'a> {
     env: &'a Env<'a>,
     errors: Vec<Diagnostic>,
+    /// How many `count`, `any` and `all` the node being checked lies inside.
+    quantifiers: usize,
 }
+
+/// How deep `count`, `any` and `all` may nest: each looks at every element for each element
+/// of the one around it, so the work of a condition grows as a power of its nesting.
+pub const MAX_QUANTIFIERS: usize = 3;
 
 impl Checker<'_> {
     fn error(&mut self, span: Range<usize>, message: String, label: &str, help: Option<String>) {
@@ -350,12 +357,30 @@ impl Checker<'_> {
                     inner_scope = row.scope;
                 }
                 Param::Condition => {
-                    checked.condition = self.typed(
+                    if self.quantifiers == MAX_QUANTIFIERS {
+                        self.error(
+                            span,
+                            format!(
+                                "`count`, `any` and `all` may nest at most {MAX_QUANTIFIERS} deep"
+                            ),
+                            "one too deep",
+                            Some(
+                                "each looks through its collection for every element of the \
+                                 one around it; a condition on the element needs no other"
+                                    .into(),
+                            ),
+                        );
+                        return None;
+                    }
+                    self.quantifiers += 1;
+                    let condition = self.typed(
                         arg,
                         inner_scope,
                         Type::Bool,
                         &format!("the condition of `{name}` must be true or false"),
-                    )?;
+                    );
+                    self.quantifiers -= 1;
+                    checked.condition = condition?;
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
                 Param::Item => checked.id = self.item(arg)?,

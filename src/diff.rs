@@ -7,6 +7,8 @@
 
 use serde_json::{Value, json};
 
+use std::collections::HashMap;
+
 use crate::rules::{Definition, Item, Liable, ValueSource};
 
 /// What kind of difference.
@@ -119,45 +121,24 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             b.style.name().into(),
         ));
     }
-    for p in &a.params {
-        match b.params.iter().find(|q| q.name.value == p.name.value) {
-            None => out.push(removed("param", &p.name.value, p.value_text())),
-            Some(q) if q.value != p.value => out.push(changed(
-                "param",
-                &p.name.value,
-                "value",
-                p.value_text(),
-                q.value_text(),
-            )),
-            Some(_) => {}
-        }
-    }
-    for q in b
-        .params
-        .iter()
-        .filter(|q| !a.params.iter().any(|p| p.name.value == q.name.value))
-    {
-        out.push(added("param", &q.name.value, q.value_text()));
-    }
-    for item in &a.items {
-        match b.items.iter().find(|i| i.id.value == item.id.value) {
-            None => out.push(removed("item", &item.id.value, summary(item))),
-            Some(other) => {
-                for ((field, x), (_, y)) in item_fields(item).into_iter().zip(item_fields(other)) {
-                    if x != y {
-                        out.push(changed("item", &item.id.value, field, x, y));
-                    }
-                }
-            }
-        }
-    }
-    for item in b
-        .items
-        .iter()
-        .filter(|i| !a.items.iter().any(|j| j.id.value == i.id.value))
-    {
-        out.push(added("item", &item.id.value, summary(item)));
-    }
+    by_id(
+        &mut out,
+        "param",
+        &a.params,
+        &b.params,
+        |p| &p.name.value,
+        |p| vec![("value", p.value_text())],
+        |p| p.value_text(),
+    );
+    by_id(
+        &mut out,
+        "item",
+        &a.items,
+        &b.items,
+        |i| &i.id.value,
+        item_fields,
+        summary,
+    );
     for (what, xs, ys) in [
         ("shape", &a.shapes, &b.shapes),
         ("requirement", &a.requirements, &b.requirements),
@@ -169,6 +150,7 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             ys,
             |c| &c.id.value,
             |c| vec![("when", c.when.text.clone())],
+            |c| c.when.text.clone(),
         );
     }
     let (pa, pb) = (&a.payments, &b.payments);
@@ -213,6 +195,7 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
                 };
                 vec![("when", r.when.text.clone()), ("liable", liable.into())]
             },
+            |r| r.when.text.clone(),
         );
     }
     if a.faan_table != b.faan_table {
@@ -233,8 +216,9 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
     out
 }
 
-/// The differences of two lists of rules known by id: one removed or added (shown by its
-/// first field, the condition), or changed, once for each field that differs.
+/// The differences of two lists of rules known by id: one removed or added (shown by
+/// `shown`), or changed, once for each of its `fields` that differs. Each list is looked up
+/// by id, so that long lists cost their length.
 fn by_id<T>(
     out: &mut Vec<Change>,
     what: &str,
@@ -242,13 +226,22 @@ fn by_id<T>(
     ys: &[T],
     id: impl Fn(&T) -> &String,
     fields: impl Fn(&T) -> Vec<(&'static str, String)>,
+    shown: impl Fn(&T) -> String,
 ) {
-    let shown = |x: &T| fields(x).swap_remove(0).1;
+    let index = |list: &[T]| -> HashMap<String, usize> {
+        let mut index = HashMap::with_capacity(list.len());
+        for (at, rule) in list.iter().enumerate() {
+            // The first of two with one id, as a search from the start would find.
+            index.entry(id(rule).clone()).or_insert(at);
+        }
+        index
+    };
+    let (in_x, in_y) = (index(xs), index(ys));
     for x in xs {
-        match ys.iter().find(|y| id(y) == id(x)) {
+        match in_y.get(id(x)) {
             None => out.push(removed(what, id(x), shown(x))),
-            Some(y) => {
-                for ((field, from), (_, to)) in fields(x).into_iter().zip(fields(y)) {
+            Some(&y) => {
+                for ((field, from), (_, to)) in fields(x).into_iter().zip(fields(&ys[y])) {
                     if from != to {
                         out.push(changed(what, id(x), field, from, to));
                     }
@@ -257,7 +250,7 @@ fn by_id<T>(
         }
     }
     for y in ys {
-        if !xs.iter().any(|x| id(x) == id(y)) {
+        if !in_x.contains_key(id(y)) {
             out.push(added(what, id(y), shown(y)));
         }
     }

@@ -106,6 +106,38 @@ fn cases() -> Vec<Case> {
             ),
         },
         Case {
+            name: "a hand file with 20,000 bad melds",
+            args: &["score", "{}"],
+            file: "melds.toml",
+            input: format!(
+                "seat = \"east\"\nprevailing = \"east\"\nconcealed = \"1m\"\nmelds = [{}]\n",
+                vec!["\"123x\""; 20_000].join(", ")
+            ),
+        },
+        Case {
+            name: "a hand file with 20,000 unknown keys",
+            args: &["score", "{}"],
+            file: "keys.toml",
+            input: (0..20_000).fold(
+                "seat = \"east\"\nprevailing = \"east\"\n".to_string(),
+                |text, i| text + &format!("key{i} = 1\n"),
+            ),
+        },
+        Case {
+            name: "a variant file with 5,000 items of one id and 5,000 unknown names",
+            args: &["check", "{}"],
+            file: "many.toml",
+            input: (0..5_000).fold(
+                "[variant]\nid = \"x\"\nextends = \"bmja\"\n".to_string(),
+                |text, i| {
+                    text + &format!(
+                        "[[points]]\nid = \"same\"\nwhen = \"dragn{i}\"\nvalue = 1\n\
+                         cite = {{ source = \"a\", at = \"b\" }}\n"
+                    )
+                },
+            ),
+        },
+        Case {
             name: "a deal with a line of 80,000 columns",
             args: &["settle", "--variant", "hong-kong", "{}"],
             file: "deal.toml",

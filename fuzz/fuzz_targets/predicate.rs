@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let params = [("limit".to_string(), ParamValue::Int(1000)), ("cap".to_string(), ParamValue::None)];
     let shapes = ["seven-pairs".to_string()];
     let items = ["pung-dragon".to_string()];
-    let env = Env { params: &params, shapes: &shapes, items: &items };
+    let env = Env { params: &params, shapes: &shapes, items: &items, shapes_known: true };
     match parse(text) {
         Err(e) => assert!(e.span.start <= e.span.end && e.span.end <= text.len()),
         Ok(expr) => {

@@ -727,6 +727,7 @@ mod tests {
             params: &[],
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
             items: &["a".to_string(), "b".to_string(), "c".to_string()],
+            shapes_known: true,
         };
         let compiled = |text: &str| {
             fold(compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap())
@@ -853,6 +854,7 @@ mod tests {
             params: &[],
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
             items: &[],
+            shapes_known: true,
         };
         let shape = |id: &str| {
             let text = format!("shape('{id}')");

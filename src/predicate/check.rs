@@ -27,6 +27,9 @@ pub struct Env<'a> {
     pub shapes: &'a [String],
     /// The ids of the variant's items; `calling('id')` compiles to the index.
     pub items: &'a [String],
+    /// Whether `shape(…)` may be asked: not in a shape's own condition, as the shapes are
+    /// all found from the tiles at once (none is known while they are).
+    pub shapes_known: bool,
 }
 
 /// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`; or every
@@ -456,6 +459,19 @@ impl Checker<'_> {
 
     /// The index of the special shape whose quoted id is `arg`.
     fn shape(&mut self, arg: &Expr) -> Option<u32> {
+        if !self.env.shapes_known {
+            self.error(
+                arg.span.clone(),
+                "a shape's condition cannot ask about shapes".into(),
+                "not known yet",
+                Some(
+                    "the shapes are all found from the tiles at once; write the other \
+                     shape's condition here instead"
+                        .into(),
+                ),
+            );
+            return None;
+        }
         let ExprKind::Str(id) = &arg.kind else {
             self.error(
                 arg.span.clone(),
@@ -521,6 +537,7 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
         params: &[],
         shapes: &[],
         items: &[],
+        shapes_known: true,
     };
     compile(&super::parse(text).unwrap(), scope, Type::Bool, &env).unwrap()
 }

@@ -136,6 +136,7 @@ pub fn check(
         items: &item_ids,
         params: &params,
         shapes: &shape_ids,
+        shapes_known: true,
     };
 
     // The shapes a hand forms are one bit each in a 64-bit word.
@@ -151,7 +152,11 @@ pub fn check(
             )),
         );
     }
-    let shapes = compile_conditions(&definition.shapes, "shape", &env, &mut problems);
+    let shape_env = Env {
+        shapes_known: false,
+        ..env
+    };
+    let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
     let items = compile_items(&definition, &env, &mut problems);
@@ -161,6 +166,7 @@ pub fn check(
     // missing a second time.
     if read_whole {
         check_style(&definition, &mut problems[0]);
+        check_engine_params(&definition, &mut problems);
         check_params_read(&definition, &mut problems);
     }
 
@@ -251,9 +257,12 @@ fn compile_items(
             );
         }
     }
+    let replaced: Vec<Vec<usize>> = (definition.items.iter().enumerate())
+        .map(|(index, item)| resolve_replaces(item, index, &ids, problems))
+        .collect();
+    replaces_cycle(definition, &replaced, problems);
     let mut items = Vec::new();
-    for (index, item) in definition.items.iter().enumerate() {
-        let replaces = resolve_replaces(item, index, &ids, problems);
+    for (index, (item, replaces)) in definition.items.iter().zip(replaced).enumerate() {
         if item.unsupported.is_some() {
             continue;
         }
@@ -268,6 +277,16 @@ fn compile_items(
             None => Some(Compiled::Const(1)),
         };
         let value = match item.value.as_ref().map(|v| &v.value) {
+            Some(ValueSource::Int(n)) if *n < 0 && item.kind == ItemKind::Doubles => {
+                let at = item.value.as_ref().expect("matched");
+                problems[at.file].push(
+                    Diagnostic::new(at.span.clone(), format!("{n} doubles"), "fewer than none")
+                        .with_help(
+                            "a double multiplies the score by two; there is no negative double",
+                        ),
+                );
+                None
+            }
             Some(ValueSource::Int(n)) => Some(Compiled::Const(*n)),
             Some(ValueSource::Expr(source)) => {
                 compile_source(source, scope, Type::Int, env, problems)
@@ -288,6 +307,66 @@ fn compile_items(
         }
     }
     items
+}
+
+/// A cycle of `replaces` (an item that, through the items it replaces, replaces itself) is
+/// a problem at the `replaces` entry that closes it: which of them would count is not said.
+fn replaces_cycle(
+    definition: &Definition,
+    replaced: &[Vec<usize>],
+    problems: &mut [Vec<Diagnostic>],
+) {
+    // Depth-first, each item's state: 0 not seen, 1 on the path, 2 done.
+    fn visit(
+        at: usize,
+        replaced: &[Vec<usize>],
+        state: &mut [u8],
+        path: &mut Vec<usize>,
+    ) -> Option<(usize, usize)> {
+        state[at] = 1;
+        path.push(at);
+        for (k, &next) in replaced[at].iter().enumerate() {
+            match state[next] {
+                1 => return Some((at, k)),
+                0 => {
+                    if let Some(found) = visit(next, replaced, state, path) {
+                        return Some(found);
+                    }
+                }
+                _ => {}
+            }
+        }
+        path.pop();
+        state[at] = 2;
+        None
+    }
+    let mut state = vec![0u8; replaced.len()];
+    for start in 0..replaced.len() {
+        let mut path = Vec::new();
+        if state[start] == 0
+            && let Some((from, k)) = visit(start, replaced, &mut state, &mut path)
+        {
+            let to = replaced[from][k];
+            let names: Vec<&str> = path[path.iter().position(|&i| i == to).unwrap_or(0)..]
+                .iter()
+                .chain([&to])
+                .map(|&i| definition.items[i].id.value.as_str())
+                .collect();
+            let entry = definition.items[from]
+                .replaces
+                .iter()
+                .find(|r| r.value == definition.items[to].id.value)
+                .expect("a resolved id comes from an entry");
+            problems[entry.file].push(
+                Diagnostic::new(
+                    entry.span.clone(),
+                    format!("`replaces` makes a cycle: {}", names.join(" → ")),
+                    "closes the cycle",
+                )
+                .with_help("an item that replaces another cannot be replaced by it, directly or through others"),
+            );
+        }
+    }
 }
 
 /// The indexes of the items that `item` (at `index`) replaces; an unknown id or the item's
@@ -360,6 +439,44 @@ fn check_style(definition: &Definition, problems: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// The numbers the engine reads must make sense: a limit above 0, faan from 0, and a least
+/// faan to win not above the most; each wrong one is a problem at its name.
+fn check_engine_params(definition: &Definition, problems: &mut [Vec<Diagnostic>]) {
+    let int = |name: &str| match definition.param(name) {
+        Some(ParamValue::Int(n)) => Some(n),
+        _ => None,
+    };
+    let mut refuse = |name: &str, message: String, help: &str| {
+        if let Some(p) = definition.params.iter().find(|p| p.name.value == name) {
+            problems[p.name.file].push(
+                Diagnostic::new(p.name.span.clone(), message, "not a value it can take")
+                    .with_help(help.to_string()),
+            );
+        }
+    };
+    if let Some(limit) = int("limit").filter(|&l| l <= 0) {
+        refuse(
+            "limit",
+            format!("a limit of {limit}"),
+            "the limit caps the score: a number above 0, or \"none\"",
+        );
+    }
+    for name in ["min-faan", "max-faan"] {
+        if let Some(n) = int(name).filter(|&n| n < 0) {
+            refuse(name, format!("`{name}` of {n}"), "faan are counted from 0");
+        }
+    }
+    if let (Some(least), Some(most)) = (int("min-faan"), int("max-faan"))
+        && least > most
+    {
+        refuse(
+            "min-faan",
+            format!("`min-faan` of {least} is above `max-faan` of {most}"),
+            "no hand could win",
+        );
     }
 }
 

@@ -172,8 +172,14 @@ impl HandGenerator {
                 from,
                 discarder: from.is_claimed().then(|| seat.next()),
                 last: rng.chance(3),
-                heavenly: rng.chance(1),
-                kong_on_kong: from == WinSource::Loose && rng.chance(10),
+                // Only what the hand allows (the dice thrown as before, so that a seed
+                // gives the same hands).
+                heavenly: rng.chance(1)
+                    && !(seat == Wind::East && from.is_claimed())
+                    && melds.iter().all(|m| m.exposure == Exposure::Concealed),
+                kong_on_kong: from == WinSource::Loose
+                    && rng.chance(10)
+                    && melds.iter().any(|m| m.kind == SetKind::Kong),
                 late: false,
                 completes: None,
             }),

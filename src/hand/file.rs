@@ -133,6 +133,14 @@ pub fn read_hand(
                     HandProblem::WinningTileNotConcealed { .. } => {
                         win.as_ref().map_or(0..0, |w| w.tile_span.clone())
                     }
+                    HandProblem::KongOnKong => win
+                        .as_ref()
+                        .and_then(|w| w.kong_on_kong_span.clone())
+                        .unwrap_or_default(),
+                    HandProblem::Heavenly => win
+                        .as_ref()
+                        .and_then(|w| w.heavenly_span.clone())
+                        .unwrap_or_default(),
                 }
             };
             problems.extend(found.iter().map(|p| p.at(place(p))));
@@ -424,6 +432,8 @@ struct ReadWin {
     tile_span: Range<usize>,
     discarder_span: Option<Range<usize>>,
     completes_span: Option<Range<usize>>,
+    heavenly_span: Option<Range<usize>>,
+    kong_on_kong_span: Option<Range<usize>>,
 }
 
 fn read_win(
@@ -477,7 +487,9 @@ fn read_win(
     });
     let last = reader.flag("last", problems);
     let original_call = reader.flag("original-call", problems);
+    let heavenly_span = reader.get("heavenly").map(|v| v.span());
     let heavenly = reader.flag("heavenly", problems);
+    let kong_on_kong_span = reader.get("kong-on-kong").map(|v| v.span());
     let kong_on_kong = reader.flag("kong-on-kong", problems);
     let late = reader.flag("late", problems);
     let completes = reader.string("completes", source, problems).and_then(|s| {
@@ -510,5 +522,7 @@ fn read_win(
         tile_span,
         discarder_span: discarder.map(|(_, span)| span),
         completes_span: completes.map(|(_, span)| span),
+        heavenly_span,
+        kong_on_kong_span,
     })
 }

@@ -338,6 +338,8 @@ fn read_win(
         Some(('e', _)) => (WinSource::Loose, false, false),
         Some(('1', _)) => (WinSource::Wall, false, true),
         Some(('k', _)) => (WinSource::RobbedKong, false, false),
+        // Twofold fortune (`t`) is a win with a loose tile, whatever the source letter.
+        Some(('.', _)) | None if tokens.kong_on_kong => (WinSource::Loose, false, false),
         Some(('.', _)) | None => (drawn_or_claimed, false, false),
         Some((c, span)) => {
             errors.push(mistake(

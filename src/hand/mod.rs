@@ -227,6 +227,12 @@ pub enum HandProblem {
         /// The winning tile.
         tile: Tile,
     },
+    /// A win on the loose tile of a kong made with a loose tile, in a hand without a
+    /// declared kong or not won with a loose tile.
+    KongOnKong,
+    /// A hand dealt complete (or complete on the first discard) with something only later
+    /// play brings: a declared set claimed or exposed, or East's winning tile claimed.
+    Heavenly,
 }
 
 impl HandProblem {
@@ -299,6 +305,20 @@ impl HandProblem {
                     "flowers and seasons go in `bonus`; a `[win]` table marks the player who went out"
                 })
             }
+            HandProblem::KongOnKong => Diagnostic::new(
+                span,
+                "kong upon kong wins with the loose tile of a kong made with a loose tile",
+                "no such kong here",
+            )
+            .with_help("it needs a declared kong and `from = \"loose\"`"),
+            HandProblem::Heavenly => Diagnostic::new(
+                span,
+                "a hand dealt complete has nothing claimed or exposed, and East's takes no discard",
+                "not before the first discard",
+            )
+            .with_help(
+                "`heavenly` is East's dealt hand, or another's completed by East's first discard",
+            ),
             HandProblem::WinningTileNotConcealed { tile } => Diagnostic::new(
                 span,
                 format!("the winning tile `{tile}` is not among the concealed tiles"),
@@ -551,6 +571,20 @@ fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
         if kind == SetKind::Kong || kind == SetKind::Single || !set.contains(win.tile) {
             report(problems, HandProblem::BadCompletes);
         }
+    }
+    if win.kong_on_kong
+        && (win.from != WinSource::Loose || !parts.melds.iter().any(|m| m.kind == SetKind::Kong))
+    {
+        report(problems, HandProblem::KongOnKong);
+    }
+    if win.heavenly
+        && ((parts.seat == Some(Wind::East) && win.from.is_claimed())
+            || parts
+                .melds
+                .iter()
+                .any(|m| m.exposure != Exposure::Concealed))
+    {
+        report(problems, HandProblem::Heavenly);
     }
 }
 

@@ -23,7 +23,7 @@ use crate::hand::file::read_hand;
 use crate::hand::{Hand, WinSource};
 use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
 use crate::rules::{Liable, Style};
-use crate::tiles::Wind;
+use crate::tiles::{Tile, Wind};
 use crate::words;
 
 /// What the deal file says of one seat.
@@ -178,7 +178,21 @@ pub fn read_deal(
             } else {
                 prevailing
             };
-            read_hand(reader, text, Some(wind), given, problems).map(|h| Seat::Hand(Box::new(h)))
+            let hand = read_hand(reader, text, Some(wind), given, problems);
+            if let (Some(hand), Some(deal_wind), Some(own)) =
+                (&hand, prevailing, table.get("prevailing"))
+                && hand.prevailing() != deal_wind
+            {
+                problems.push(Diagnostic::new(
+                    own.span(),
+                    format!(
+                        "`{key}` plays in a round of `{}`, the deal in one of `{deal_wind}`",
+                        hand.prevailing()
+                    ),
+                    "another round",
+                ));
+            }
+            hand.map(|h| Seat::Hand(Box::new(h)))
         };
         if let Some(seat) = seat {
             let won = match &seat {
@@ -193,6 +207,7 @@ pub fn read_deal(
         }
     }
     top.finish(problems);
+    fifth_copies_at_the_table(&seats, &spans, problems);
     if winners.len() > 1 {
         for (wind, span) in &winners[1..] {
             problems.push(
@@ -218,6 +233,45 @@ pub fn read_deal(
         name: name.to_string(),
         text: text.to_string(),
     })
+}
+
+/// There are four of each tile at the table: the seats' own tiles (concealed and declared)
+/// together hold no more. A fifth copy is a problem at the seat whose hand holds it.
+fn fifth_copies_at_the_table(
+    seats: &[Seat; 4],
+    spans: &[Range<usize>; 4],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let mut held = [0u8; Tile::COUNT];
+    for (i, seat) in seats.iter().enumerate() {
+        let Seat::Hand(hand) = seat else { continue };
+        let own = hand.own_tiles();
+        let mut fifth = Vec::new();
+        for tile in Tile::all() {
+            let before = held[tile.index()];
+            held[tile.index()] = before.saturating_add(own.get(tile));
+            if before <= 4 && held[tile.index()] > 4 {
+                fifth.push(tile.to_string());
+            }
+        }
+        if !fifth.is_empty() {
+            problems.push(
+                Diagnostic::new(
+                    spans[i].clone(),
+                    format!(
+                        "a fifth copy of {} at the table: there are only four of each tile",
+                        fifth
+                            .iter()
+                            .map(|t| format!("`{t}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    "counting this hand",
+                )
+                .with_help("count each tile in every seat's concealed tiles and declared sets"),
+            );
+        }
+    }
 }
 
 /// Reads a seat whose score was counted elsewhere.

@@ -251,21 +251,36 @@ mod random_deals {
     use mjrules::random::{HandGenerator, Rng};
     use mjrules::rules::builtin;
     use mjrules::settle::{parse_deal, settle};
-    use mjrules::tiles::Wind;
+    use mjrules::tiles::{Tile, TileCounts, Wind};
+
+    /// A hand from `make` whose tiles, added to those `held` at the table, make no fifth copy
+    /// (a few tries); the tiles are added to `held`.
+    fn fitting(held: &mut TileCounts, mut make: impl FnMut() -> Hand) -> Option<Hand> {
+        let hand = (0..100).map(|_| make()).find(|hand| {
+            let own = hand.own_tiles();
+            Tile::all().all(|t| held.get(t) + own.get(t) <= 4)
+        })?;
+        held.add_all(&hand.own_tiles());
+        Some(hand)
+    }
 
     /// A random deal: a winner's full hand at a random seat (or a drawn deal), and the other
-    /// seats as full hands that did not go out, counted scores, or left out.
-    fn deal(rng: &mut Rng, hands: &mut HandGenerator, faan: bool) -> String {
+    /// seats as full hands that did not go out, counted scores, or left out; the full hands
+    /// hold no more than four of a tile together (none when they cannot be found).
+    fn deal(rng: &mut Rng, hands: &mut HandGenerator, faan: bool) -> Option<String> {
         let winner = (rng.below(5) < 4).then(|| Wind::ALL[rng.below(4)]);
         let mut text = String::from("prevailing = \"east\"\n");
+        let mut held = TileCounts::default();
         for wind in Wind::ALL {
             if Some(wind) == winner {
-                let hand = hands.winning_hand();
+                let hand = fitting(&mut held, || hands.winning_hand())?;
                 let mut win = hand.win();
-                if let Some(win) = win.as_mut()
-                    && win.discarder == Some(wind)
-                {
-                    win.discarder = Some(wind.next());
+                if let Some(win) = win.as_mut() {
+                    if win.discarder == Some(wind) {
+                        win.discarder = Some(wind.next());
+                    }
+                    // East's hand dealt complete takes no discard.
+                    win.heavenly &= !(wind == Wind::East && win.from.is_claimed());
                 }
                 let hand = Hand::new(HandParts {
                     seat: Some(wind),
@@ -290,7 +305,7 @@ mod random_deals {
                     text.push_str(&format!("[{wind}]\n{key} = {}\n", rng.below(600)));
                 }
                 _ => {
-                    let hand = hands.waiting_hand();
+                    let hand = fitting(&mut held, || hands.waiting_hand())?;
                     let toml = hand_toml(&hand);
                     let body: String = toml
                         .lines()
@@ -301,7 +316,7 @@ mod random_deals {
                 }
             }
         }
-        text
+        Some(text)
     }
 
     #[test]
@@ -313,7 +328,9 @@ mod random_deals {
             let faan = variant.definition().style == mjrules::rules::Style::Faan;
             let mut settled = 0;
             for n in 0..300 {
-                let text = deal(&mut rng, &mut hands, faan);
+                let Some(text) = deal(&mut rng, &mut hands, faan) else {
+                    continue;
+                };
                 let deal = parse_deal("random.toml", &text, variant.definition().style)
                     .unwrap_or_else(|e| {
                         panic!(

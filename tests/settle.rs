@@ -428,3 +428,19 @@ mod any_size {
         }
     }
 }
+
+/// The deal of docs/hand-format.md and the example deal settle under a points variant.
+#[test]
+fn the_documented_deals_settle() {
+    let doc = std::fs::read_to_string("docs/hand-format.md").unwrap();
+    let section = &doc[doc.find("## Deal files").unwrap()..];
+    let start = section.find("```toml\n").unwrap() + "```toml\n".len();
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let documented = run("bmja", block);
+    // South went out with 120 counted; West discarded.
+    assert_eq!(documented.winner.map(|w| w.name()), Some("south"));
+    let example = std::fs::read_to_string("examples/deals/west-wins-on-a-discard.toml").unwrap();
+    let example = run("bmja", &example);
+    assert_eq!(example.winner.map(|w| w.name()), Some("west"));
+    assert_eq!(example.net.iter().sum::<i64>(), 0);
+}

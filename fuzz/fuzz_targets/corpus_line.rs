@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = mjrules::Variant::score(variant, &hand);
         }
         Err(e) => {
-            let _ = report::line_error(e, "fuzz", 1, data);
+            let _ = report::line_error(&e, "fuzz", 1, data);
         }
     }
 });

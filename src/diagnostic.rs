@@ -428,7 +428,8 @@ pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) ->
     let limit = (name.chars().count() / 3).max(1);
     known
         .into_iter()
-        .map(|k| (strsim::levenshtein(name, k), k))
+        // Two letters swapped (`esat`, `bjma`) count as one mistake.
+        .map(|k| (strsim::osa_distance(name, k), k))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
@@ -501,5 +502,6 @@ mod tests {
         assert_eq!(did_you_mean("concealled", known), Some("concealed"));
         assert_eq!(did_you_mean("meld", known), Some("melds"));
         assert_eq!(did_you_mean("banana", known), None);
+        assert_eq!(did_you_mean("esat", ["east", "south"]), Some("east"));
     }
 }

@@ -346,6 +346,20 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
             continue;
         }
         let Some(kind) = Letter::of(c) else {
+            // Digits and a wrong letter right after them are one mistake: the letter.
+            if let (Some(&(_, first)), Some(&(_, last))) = (pending.first(), pending.last())
+                && last + 1 == at
+            {
+                let digits: String = pending.iter().map(|(d, _)| char::from(b'0' + d)).collect();
+                pending.clear();
+                errors.push(notation_error(
+                    first..end,
+                    format!(
+                        "`{c}` is not a suit letter: the digits `{digits}` need one of m, p, s, z, f or y"
+                    ),
+                ));
+                continue;
+            }
             flush_orphans(&mut pending, &mut errors, at);
             errors.push(notation_error(
                 at..end,
@@ -866,8 +880,7 @@ mod tests {
         assert_eq!(
             found,
             [
-                ("digits `12` have no suit letter after them", 0..2),
-                ("`x` is not a tile", 2..3),
+                ("`x` is not a suit letter", 0..3),
                 ("`8z` is not a tile", 4..5),
                 ("`5f` is not a tile", 7..8),
                 ("digits `34` have no suit letter after them", 10..12),

@@ -39,7 +39,7 @@ enum Command {
     /// Lists the built-in variants.
     Variants(cli::FormatArgs),
     /// Prints a hand as a hand file: with `--kajongg`, converts a Kajongg hand string.
-    Hand(cli::HandArgs),
+    Hand(cli::hand::Args),
     /// Prints a variant (built-in id or path) as a readable Markdown page.
     Doc(cli::doc::Args),
     /// Every way to read a hand as sets, and the set the winning tile completed.

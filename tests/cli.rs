@@ -730,3 +730,49 @@ fn control_characters_from_input_files_are_escaped_on_output() {
         assert!(!stdout(out).contains('\u{1b}') && !stderr(out).contains('\u{1b}'));
     }
 }
+
+#[test]
+fn each_command_offers_the_formats_it_writes() {
+    // `hand --format json` is a corpus line, which reads back as the same hand.
+    let out = mjrules(
+        &[
+            "hand",
+            "--kajongg",
+            "c1c2c3 wewewe drdrdr dbdb DgDgDg Ldbdbdb",
+            "--seat",
+            "west",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["seat"], "west");
+    let scored = mjrules(&["score", "--corpus", "-"], Some(&stdout(&out)));
+    assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+    // A format a command does not write is refused by name, not printed as text.
+    for args in [
+        &[
+            "waits",
+            "examples/hands/south-dragon-pung.toml",
+            "--format",
+            "summary",
+        ][..],
+        &[
+            "arrange",
+            "examples/hands/south-dragon-pung.toml",
+            "--format",
+            "summary",
+        ],
+        &[
+            "hand",
+            "examples/hands/south-dragon-pung.toml",
+            "--tiles",
+            "unicode",
+        ],
+    ] {
+        let out = mjrules(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -7,12 +7,12 @@ use mjrules::render;
 use super::{Failure, Format, HandArgs, load_hand};
 
 pub fn run(args: &HandArgs) -> Result<(), Failure> {
-    let hand = load_hand(args)?;
+    let hand = load_hand(&args.input)?;
     let style = args.tiles.into();
     let found = arrangements(&hand);
     match args.format {
         Format::Json => outln!("{}", render::arrangements_json(&found, style)),
-        _ => out!(
+        Format::Text => out!(
             "{}",
             render::arrangements_text(&found, hand.is_winner(), style)
         ),

@@ -12,7 +12,9 @@ use mjrules::render;
 use mjrules::tiles::TileStyle;
 use mjrules::{chart, compare, corpus, stats};
 
-use super::{Failure, Format, HandArgs, batch, load_hand, open_corpus, parse_override, report};
+use super::{
+    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand, open_corpus, parse_override, report,
+};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,7 +34,13 @@ pub struct Args {
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_override)]
     params: Vec<(String, String)>,
     #[command(flatten)]
-    hand: HandArgs,
+    hand: HandInput,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CorpusFormat::Text)]
+    format: CorpusFormat,
+    /// How tiles are written on output.
+    #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
+    tiles: Tiles,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -42,17 +50,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         if let Some(plot) = &args.plot {
             refuse_to_overwrite(plot, path, [&a, &b])?;
         }
-        return compare_corpus([&a, &b], path, args.hand.format, args.plot.as_deref());
+        return compare_corpus([&a, &b], path, args.format, args.plot.as_deref());
     }
-    if args.hand.format == Format::Summary {
+    if args.format == CorpusFormat::Summary {
         return Err(Failure::Input(
             "error: `--format summary` goes with `--corpus`\n".into(),
         ));
     }
     let hand = load_hand(&args.hand)?;
     let cmp = compare::compare_hand(&[&a, &b], &hand);
-    match args.hand.format {
-        Format::Json => outln!("{}", cmp.json(args.hand.tiles.into())),
+    match args.format {
+        CorpusFormat::Json => outln!("{}", cmp.json(args.tiles.into())),
         _ => out!("{}", cmp.text()),
     }
     Ok(())
@@ -85,7 +93,7 @@ fn refuse_to_overwrite(plot: &Path, corpus: &Path, variants: [&Variant; 2]) -> R
 fn compare_corpus(
     variants: [&Variant; 2],
     path: &Path,
-    format: Format,
+    format: CorpusFormat,
     plot: Option<&Path>,
 ) -> Result<(), Failure> {
     let (name, input) = open_corpus(path)?;
@@ -139,9 +147,9 @@ fn compare_corpus(
     let seconds = start.elapsed().as_secs_f64();
     let ids = [variants[0].id(), variants[1].id()];
     match format {
-        Format::Json => outln!("{}", cmp.json(ids)),
+        CorpusFormat::Json => outln!("{}", cmp.json(ids)),
         // The figures and the speed, without the score cards.
-        Format::Summary => {
+        CorpusFormat::Summary => {
             let under = format!("{} and {}", ids[0], ids[1]);
             out!("{}", cmp.text(ids));
             outln!(
@@ -149,7 +157,7 @@ fn compare_corpus(
                 batch::speed(cmp.sides[0].totals.len(), &under, seconds)
             );
         }
-        Format::Text => {
+        CorpusFormat::Text => {
             out!("{}", cmp.text(ids));
             // The score cards of the hands that differ most.
             for (_, line, text, _) in &cmp.differences {

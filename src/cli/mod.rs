@@ -98,6 +98,13 @@ pub struct FormatArgs {
 pub enum Format {
     Text,
     Json,
+}
+
+/// The formats of the commands that also score a corpus.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CorpusFormat {
+    Text,
+    Json,
     /// Totals and speed (with `--corpus`).
     Summary,
 }
@@ -119,9 +126,23 @@ impl From<Tiles> for TileStyle {
     }
 }
 
-/// The options of every command that reads one hand.
+/// The options of a command that reads one hand and writes what it finds (`arrange`,
+/// `waits`).
 #[derive(clap::Args)]
 pub struct HandArgs {
+    #[command(flatten)]
+    pub input: HandInput,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How tiles are written on output.
+    #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
+    pub tiles: Tiles,
+}
+
+/// Where a hand comes from: a hand file, standard input, or a Kajongg string.
+#[derive(clap::Args)]
+pub struct HandInput {
     /// The hand file (TOML), or `-` for standard input.
     pub hand: Option<PathBuf>,
     /// A hand in Kajongg's notation instead of a hand file.
@@ -141,12 +162,6 @@ pub struct HandArgs {
         conflicts_with = "hand"
     )]
     pub prevailing: Wind,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// How tiles are written on output.
-    #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
-    pub tiles: Tiles,
 }
 
 /// Reads a `--param name=value` override.
@@ -180,7 +195,7 @@ pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
 }
 
 /// The hand named on the command line: a hand file, standard input, or a Kajongg string.
-pub fn load_hand(args: &HandArgs) -> Result<Hand, Failure> {
+pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
     if let Some(text) = &args.kajongg {
         let seat = args.seat.expect("clap requires --seat with --kajongg");
         return parse_kajongg(text, seat, args.prevailing)

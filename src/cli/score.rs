@@ -12,7 +12,8 @@ use mjrules::rules::builtin;
 use mjrules::tiles::TileStyle;
 
 use super::{
-    Failure, Format, HandArgs, batch, load_hand, open_corpus, parse_override, report, write_line,
+    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand, open_corpus, parse_override, report,
+    write_line,
 };
 
 #[derive(clap::Args)]
@@ -28,7 +29,13 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["hand", "kajongg", "seat", "prevailing"])]
     corpus: Option<PathBuf>,
     #[command(flatten)]
-    hand: HandArgs,
+    hand: HandInput,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CorpusFormat::Text)]
+    format: CorpusFormat,
+    /// How tiles are written on output.
+    #[arg(long, value_enum, default_value_t = Tiles::Ascii)]
+    tiles: Tiles,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -43,9 +50,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
         };
         let variant = Variant::load(id, &args.params)?;
-        return score_corpus(&variant, path, args.hand.format, args.hand.tiles.into());
+        return score_corpus(&variant, path, args.format, args.tiles.into());
     }
-    if args.hand.format == Format::Summary {
+    if args.format == CorpusFormat::Summary {
         return Err(Failure::Input(
             "error: `--format summary` goes with `--corpus`\n".into(),
         ));
@@ -60,12 +67,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .map(|id| Variant::load(id, &args.params))
         .collect::<Result<Vec<_>, _>>()?;
     let hand = load_hand(&args.hand)?;
-    let style = args.hand.tiles.into();
+    let style = args.tiles.into();
     let refs: Vec<&Variant> = variants.iter().collect();
     let cmp = compare::compare_hand(&refs, &hand);
-    match args.hand.format {
+    match args.format {
         // Several variants: side by side, then each card with its citations.
-        Format::Text | Format::Summary => {
+        CorpusFormat::Text | CorpusFormat::Summary => {
             let mut texts: Vec<String> = Vec::new();
             if variants.len() > 1 {
                 texts.push(cmp.text());
@@ -73,10 +80,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             texts.extend(cmp.cards.iter().map(|c| render::score_text(c, style)));
             out!("{}", texts.join("\n"));
         }
-        Format::Json if variants.len() == 1 => {
+        CorpusFormat::Json if variants.len() == 1 => {
             outln!("{}", render::score_json(&cmp.cards[0], style))
         }
-        Format::Json => outln!("{}", cmp.json(style)),
+        CorpusFormat::Json => outln!("{}", cmp.json(style)),
     }
     Ok(())
 }
@@ -85,7 +92,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 fn score_corpus(
     variant: &Variant,
     path: &Path,
-    format: Format,
+    format: CorpusFormat,
     style: TileStyle,
 ) -> Result<(), Failure> {
     let (name, input) = open_corpus(path)?;
@@ -104,13 +111,15 @@ fn score_corpus(
                 Ok(hand) => hand,
                 Err(e) => {
                     return Ok(Err(match format {
-                        Format::Json => report::line_error_json(&e, &name, n, line).to_string(),
+                        CorpusFormat::Json => {
+                            report::line_error_json(&e, &name, n, line).to_string()
+                        }
                         _ => report::line_error(&e, &name, n, line),
                     }));
                 }
             };
             Ok(Ok(match format {
-                Format::Summary => {
+                CorpusFormat::Summary => {
                     let t = scorer.totals(&hand);
                     (
                         n,
@@ -118,7 +127,7 @@ fn score_corpus(
                         String::new(),
                     )
                 }
-                Format::Json => {
+                CorpusFormat::Json => {
                     let card = scorer.score(&hand);
                     // The corpus line first, so that a card can be traced back to its hand
                     // (blank lines are skipped, so output lines do not count input lines).
@@ -133,7 +142,7 @@ fn score_corpus(
                         serde_json::Value::Object(json).to_string(),
                     )
                 }
-                Format::Text => {
+                CorpusFormat::Text => {
                     let t = scorer.totals(&hand);
                     (
                         n,
@@ -151,7 +160,7 @@ fn score_corpus(
                         write_line(&mut writer, &text)?;
                     }
                 }
-                Err(json) if format == Format::Json => {
+                Err(json) if format == CorpusFormat::Json => {
                     unreadable.count_one();
                     write_line(&mut writer, &json)?;
                 }
@@ -163,7 +172,7 @@ fn score_corpus(
     )?;
     let count = count - unreadable.count() as u64;
     let seconds = start.elapsed().as_secs_f64();
-    if format == Format::Summary {
+    if format == CorpusFormat::Summary {
         let d = &side.totals;
         let totals = match (d.mean(), d.quantile(0.5), d.quantile(0.9), d.max()) {
             (Some(mean), Some(median), Some(p90), Some(max)) => format!(

@@ -7,12 +7,12 @@ use mjrules::waits::waits;
 use super::{Failure, Format, HandArgs, load_hand};
 
 pub fn run(args: &HandArgs) -> Result<(), Failure> {
-    let hand = load_hand(args)?;
+    let hand = load_hand(&args.input)?;
     let style = args.tiles.into();
     let found = waits(&hand);
     match args.format {
         Format::Json => outln!("{}", render::waits_json(&found, style)),
-        _ => out!("{}", render::waits_text(&found, hand.is_winner(), style)),
+        Format::Text => out!("{}", render::waits_text(&found, hand.is_winner(), style)),
     }
     Ok(())
 }

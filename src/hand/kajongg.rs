@@ -52,7 +52,12 @@ fn mistake(span: Range<usize>, message: String) -> Diagnostic {
 /// Reads the two-character tile at `at`.
 fn tile_at(text: &str, at: usize) -> Result<KTile, Diagnostic> {
     let bytes = text.as_bytes();
-    let span = at..(at + 2).min(text.len());
+    // Two bytes, or up to the end of the character they cut into.
+    let mut end = (at + 2).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let span = at..end;
     let bad = |message: String| mistake(span.clone(), message);
     if at + 2 > text.len() || !text.is_char_boundary(at + 2) {
         return Err(bad(
@@ -226,15 +231,16 @@ fn read_tokens(text: &str, errors: &mut Vec<Diagnostic>) -> Tokens {
             }
             b'm' => {
                 let mut chars = token[1..].char_indices();
+                let at = |i: usize, c: char| start + 1 + i..start + 1 + i + c.len_utf8();
                 if let Some((i, c)) = chars.next() {
-                    tokens.source = Some((c, start + 1 + i..start + 2 + i));
+                    tokens.source = Some((c, at(i, c)));
                 }
                 for (i, c) in chars {
                     match c {
                         'a' => tokens.original_call = true,
                         't' => tokens.kong_on_kong = true,
                         _ => errors.push(mistake(
-                            start + 1 + i..start + 2 + i,
+                            at(i, c),
                             format!(
                                 "`{c}` is not an announcement (`a` original call, `t` twofold fortune)"
                             ),
@@ -481,6 +487,20 @@ mod tests {
         .unwrap();
         let win = hand.win().unwrap();
         assert!(win.heavenly && win.from == WinSource::Wall);
+    }
+
+    #[test]
+    fn spans_fall_between_characters() {
+        // A tile cut into a two-byte character, and an announcement that is one.
+        for text in [
+            "b1B1B1b1 RB2B3B4B\u{2bd}\u{27d}8B8DrDr LDrDrDr",
+            "c1c2c3 m.\u{e9}",
+        ] {
+            let error = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
+            for p in error.problems() {
+                assert!(text.is_char_boundary(p.span.start) && text.is_char_boundary(p.span.end));
+            }
+        }
     }
 
     #[test]

@@ -45,7 +45,7 @@ enum Command {
     /// Every way to read a hand as sets, and the set the winning tile completed.
     Arrange(cli::HandArgs),
     /// The tiles that would complete a hand, and whether the winning tile was the only one.
-    Waits(cli::HandArgs),
+    Waits(cli::waits::Args),
 }
 
 fn main() -> ExitCode {

@@ -7,9 +7,13 @@
 //! A tile the player already holds four of cannot come and is no wait. A wait is *dead* when
 //! every copy not in the player's hand is visible (in `seen`): the winning tile was the only
 //! possible one when every other wait was dead.
+//!
+//! [`waits`] knows the standard shape (four sets and a pair); [`waits_in`] adds the special
+//! shapes of a variant.
 
+use crate::Variant;
 use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
-use crate::hand::Hand;
+use crate::hand::{Hand, HandParts, Win};
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
 
@@ -54,6 +58,49 @@ pub fn waits(hand: &Hand) -> Waits {
         only_possible,
         fishing_the_eyes,
     }
+}
+
+/// The waits of a hand under `variant`: those of the standard shape, and the tiles with which
+/// the variant reads the completed hand as one of its special shapes (thirteen orphans
+/// waiting on one tile, seven pairs). A winner's hand is completed in place of its winning
+/// tile, the way it was won kept.
+pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
+    let mut found = waits(hand);
+    let held = hand.held_before_win();
+    for tile in Tile::all() {
+        if found.tiles.contains(tile) || held.get(tile) >= 4 {
+            continue;
+        }
+        let completed = match hand.win() {
+            Some(win) => {
+                let mut concealed = *hand.concealed();
+                concealed.remove(win.tile);
+                concealed.add(tile);
+                Hand::new(HandParts {
+                    concealed: Some(concealed),
+                    win: Some(Win {
+                        tile,
+                        completes: None,
+                        ..win
+                    }),
+                    ..hand.parts()
+                })
+                .ok()
+            }
+            None => Some(hand.won_with(tile)),
+        };
+        if completed.is_some_and(|h| variant.score(&h).shape.is_some()) {
+            found.tiles.insert(tile);
+            if held.get(tile) + hand.seen().get(tile) < 4 {
+                found.live.insert(tile);
+            }
+        }
+    }
+    found.only_possible = match hand.win() {
+        Some(win) => found.tiles.contains(win.tile) && found.live.iter().all(|t| t == win.tile),
+        None => found.live.len() == 1,
+    };
+    found
 }
 
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out

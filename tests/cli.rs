@@ -776,3 +776,46 @@ fn each_command_offers_the_formats_it_writes() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn waits_count_the_special_shapes_of_the_variant() {
+    // Thirteen orphans with the 6z paired and the 7z missing: no standard reading waits on
+    // anything, the variant's thirteen-orphans shape waits on 7z alone. The same hand having
+    // gone out on 7z: it was the only possible tile.
+    let dir = std::env::temp_dir().join(format!("mjrules-waits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let calling = dir.join("calling.toml");
+    std::fs::write(
+        &calling,
+        "seat = \"east\"\nprevailing = \"east\"\nconcealed = \"19m 19p 19s 1234566z\"\n",
+    )
+    .unwrap();
+    let won = dir.join("won.toml");
+    std::fs::write(
+        &won,
+        "seat = \"east\"\nprevailing = \"east\"\nconcealed = \"19m 19p 19s 12345667z\"\n\
+         [win]\ntile = \"7z\"\nfrom = \"wall\"\n",
+    )
+    .unwrap();
+    for variant in ["bmja", "hong-kong"] {
+        let out = mjrules(
+            &[
+                "waits",
+                calling.to_str().unwrap(),
+                "--variant",
+                variant,
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["waits"], serde_json::json!(["7z"]), "{variant}");
+        assert_eq!(json["only_possible"], true, "{variant}");
+    }
+    let out = mjrules(&["waits", won.to_str().unwrap(), "--format", "json"], None);
+    std::fs::remove_dir_all(&dir).ok();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["waits"], serde_json::json!(["7z"]));
+    assert_eq!(json["only_possible"], true);
+}

@@ -109,7 +109,7 @@ impl HandComparison<'_> {
             .map(|c| {
                 table
                     .iter()
-                    .map(|r| r[c].chars().count())
+                    .map(|r| render::width(&r[c]))
                     .max()
                     .unwrap_or(0)
             })
@@ -126,9 +126,9 @@ impl HandComparison<'_> {
                 .enumerate()
                 .map(|(c, v)| {
                     if c == 0 {
-                        format!("{v:<w$}", w = widths[c])
+                        render::pad_right(v, widths[c])
                     } else {
-                        format!("{v:>w$}", w = widths[c])
+                        render::pad_left(v, widths[c])
                     }
                 })
                 .collect();

@@ -244,18 +244,15 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
             })
             .collect();
         let widths: Vec<usize> = (0..3)
-            .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+            .map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0))
             .collect();
         for row in &rows {
             out.push_str(&format!(
-                "  {:<w0$}  {:<w1$}  {:<w2$}  {}\n",
-                row[0],
-                row[1],
-                row[2],
+                "  {}  {}  {}  {}\n",
+                pad_right(&row[0], widths[0]),
+                pad_right(&row[1], widths[1]),
+                pad_right(&row[2], widths[2]),
                 row[3],
-                w0 = widths[0],
-                w1 = widths[1],
-                w2 = widths[2]
             ));
         }
     }
@@ -585,4 +582,35 @@ fn payments_markdown(variant: &Rules) -> String {
         }
     }
     out
+}
+
+/// How many columns `text` takes on a terminal: a wide character (the red dragon tile `🀄`,
+/// CJK text) takes two.
+pub(crate) fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` followed by spaces up to `columns` columns.
+pub(crate) fn pad_right(text: &str, columns: usize) -> String {
+    format!("{text}{}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
+/// `text` after spaces up to `columns` columns.
+pub(crate) fn pad_left(text: &str, columns: usize) -> String {
+    format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_counted_as_a_terminal_shows_them() {
+        // The red dragon tile is a wide character; the other tiles and ASCII are narrow.
+        assert_eq!(width("🀄🀄🀄 exposed"), 14);
+        assert_eq!(width("🀈🀈🀈 concealed"), 13);
+        assert_eq!(pad_right("🀄", 4), "🀄  ");
+        assert_eq!(pad_left("12", 4), "  12");
+        assert_eq!(pad_right("too long", 3), "too long");
+    }
 }

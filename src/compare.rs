@@ -171,8 +171,56 @@ pub struct CorpusComparison {
     pub sides: [Side; 2],
     /// The pairs of totals.
     pub pairs: Pairs,
-    /// The hands that differ most: (difference, line number, the hand's line, totals).
+    /// How two totals are set against each other.
+    pub measure: Measure,
+    /// The hands that differ most: (difference by [`Self::measure`], line number, the hand's
+    /// line, totals).
     pub differences: Vec<(i64, usize, String, [i64; 2])>,
+}
+
+/// How far apart two variants' totals of one hand are. Variants score on unlike scales (a
+/// limit of 1,000 points, 500, 64 base points at the most faan), so by default each total is
+/// taken as a share of its variant's top score (the limit, or the base points of the most
+/// faan), the difference in thousandths of the top; when a variant has no top (no limit),
+/// the totals' plain difference.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Measure {
+    /// Each variant's top score, when both have one.
+    pub tops: Option<[i64; 2]>,
+}
+
+impl Measure {
+    /// The measure for two variants.
+    pub fn of(variants: [&Variant; 2]) -> Measure {
+        match variants.map(|v| v.rules().top_score()) {
+            [Some(a), Some(b)] => Measure { tops: Some([a, b]) },
+            _ => Measure { tops: None },
+        }
+    }
+
+    /// How far apart totals `a` and `b` are.
+    pub fn difference(self, a: i64, b: i64) -> i64 {
+        match self.tops {
+            Some([ta, tb]) => {
+                let share = |v: i64, top: i64| i128::from(v) * 1000 / i128::from(top);
+                (share(a, ta) - share(b, tb))
+                    .unsigned_abs()
+                    .min(i64::MAX as u128) as i64
+            }
+            None => a.saturating_sub(b).saturating_abs(),
+        }
+    }
+
+    /// What the difference is, in words.
+    pub fn describe(self, ids: [&str; 2]) -> String {
+        match self.tops {
+            Some([ta, tb]) => format!(
+                "by share of each variant's top score ({} {ta}, {} {tb}), in thousandths",
+                ids[0], ids[1]
+            ),
+            None => "by the difference of the totals (a variant has no top score)".to_string(),
+        }
+    }
 }
 
 /// The outcome of one corpus hand under two variants.
@@ -195,6 +243,7 @@ pub fn score_pair(
     line: usize,
     text: &[u8],
     keep_above: i64,
+    measure: Measure,
 ) -> Scored {
     let mut sides = [(0, false, false, false); 2];
     for (k, scorer) in scorers.iter_mut().enumerate() {
@@ -203,7 +252,7 @@ pub fn score_pair(
     }
     // A line the hand was read from is UTF-8 (see `corpus::read_line`): the lossy reading
     // is never taken.
-    let text = ((sides[0].0 - sides[1].0).abs() > keep_above).then(|| {
+    let text = (measure.difference(sides[0].0, sides[1].0) > keep_above).then(|| {
         std::str::from_utf8(text).map_or_else(
             |_| String::from_utf8_lossy(text).into_owned(),
             str::to_owned,
@@ -242,7 +291,7 @@ impl CorpusComparison {
         }
         let (a, b) = (s.sides[0].0, s.sides[1].0);
         self.pairs.add(a, b);
-        let diff = (a - b).abs();
+        let diff = self.measure.difference(a, b);
         if diff > self.keep_above() {
             let text = s
                 .text
@@ -286,7 +335,10 @@ impl CorpusComparison {
             )
         ));
         if !self.differences.is_empty() {
-            out.push_str("\nhands that differ most:\n");
+            out.push_str(&format!(
+                "\nhands that differ most, {}:\n",
+                self.measure.describe(ids)
+            ));
             for (diff, line, _, totals) in &self.differences {
                 out.push_str(&format!(
                     "  line {line}: {} {} against {} {} (difference {diff})\n",
@@ -314,6 +366,8 @@ impl CorpusComparison {
         json!({
             "sides": [side(&self.sides[0], ids[0]), side(&self.sides[1], ids[1])],
             "spearman": self.pairs.spearman(),
+            "differences_by": self.measure.describe(ids),
+            "top_scores": self.measure.tops,
             "differences": self.differences.iter().map(|(d, line, text, t)| json!({
                 "line": line, "difference": d, "totals": t, "hand": serde_json::from_str::<Value>(text).unwrap_or(Value::Null),
             })).collect::<Vec<_>>(),
@@ -333,4 +387,24 @@ fn percent(part: u64, whole: u64) -> String {
 /// A figure for the table, or a dash where there is none (an empty corpus, no winners).
 fn figure(value: Option<impl ToString>) -> String {
     value.map_or_else(|| "–".to_string(), |v| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_on_unlike_scales_are_set_against_each_other_as_shares_of_the_top() {
+        // A limit of 1,000 points against a top of 8 base points.
+        let m = Measure {
+            tops: Some([1000, 8]),
+        };
+        assert_eq!(m.difference(1000, 0), 1000);
+        assert_eq!(m.difference(500, 4), 0);
+        assert_eq!(m.difference(250, 8), 750);
+        // Without a top, the plain difference.
+        let plain = Measure { tops: None };
+        assert_eq!(plain.difference(1000, 8), 992);
+        assert_eq!(plain.difference(i64::MIN, i64::MAX), i64::MAX);
+    }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use mjrules::Variant;
-use mjrules::compare::{CorpusComparison, compare_hand, score_pair};
+use mjrules::compare::{CorpusComparison, Measure, compare_hand, score_pair};
 use mjrules::corpus::{read_line, write_line};
 use mjrules::diff::diff;
 use mjrules::hand::parse_hand;
@@ -137,14 +137,28 @@ fn corpus_comparison_counts_every_hand() {
     let a = Variant::load("bmja", &[]).unwrap();
     let b = Variant::load("dmjl", &[]).unwrap();
     let mut scorers = [a.scorer(), b.scorer()];
-    let mut cmp = CorpusComparison::default();
+    let measure = Measure::of([&a, &b]);
+    // bmja's limit is 1,000, dmjl's 500: totals are set against each other as thousandths of
+    // those.
+    assert_eq!(measure.tops, Some([1000, 500]));
+    let mut cmp = CorpusComparison {
+        measure,
+        ..Default::default()
+    };
     let mut g = HandGenerator::new(4);
     let mut hands = Vec::new();
     let mut copied = 0;
     for n in 1..=400 {
         let hand = g.corpus_hand(true);
         let line = write_line(&hand);
-        let scored = score_pair(&mut scorers, &hand, n, line.as_bytes(), cmp.keep_above());
+        let scored = score_pair(
+            &mut scorers,
+            &hand,
+            n,
+            line.as_bytes(),
+            cmp.keep_above(),
+            measure,
+        );
         if let Some(text) = &scored.text {
             assert_eq!(text, &line);
             copied += 1;
@@ -160,7 +174,7 @@ fn corpus_comparison_counts_every_hand() {
         .iter()
         .enumerate()
         .map(|(i, (h, line))| {
-            let diff = (a.score(h).totals.total - b.score(h).totals.total).abs();
+            let diff = (a.score(h).totals.total - b.score(h).totals.total * 2).abs();
             (diff, i + 1, line.as_str())
         })
         .collect();

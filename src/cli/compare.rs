@@ -107,7 +107,11 @@ fn compare_corpus(
         Some(plot) => Some((plot, File::create(plot).map_err(|e| plot_error(plot, e))?)),
         None => None,
     };
-    let mut cmp = compare::CorpusComparison::default();
+    let measure = compare::Measure::of(variants);
+    let mut cmp = compare::CorpusComparison {
+        measure,
+        ..Default::default()
+    };
     // The scoring threads copy a line only when its hand may be kept among the differences
     // (`CorpusComparison::keep_above`, which only grows: a value read late is merely low).
     let keep_above = AtomicI64::new(cmp.keep_above());
@@ -122,7 +126,9 @@ fn compare_corpus(
                 Err(e) => return Ok(Err(report::line_error(&e, &name, n, line))),
             };
             let keep = keep_above.load(Ordering::Relaxed);
-            Ok(Ok(compare::score_pair(scorers, &hand, n, line, keep)))
+            Ok(Ok(compare::score_pair(
+                scorers, &hand, n, line, keep, measure,
+            )))
         },
         |scored| {
             match scored {

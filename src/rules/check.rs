@@ -83,6 +83,20 @@ impl Rules {
         &self.definition.id
     }
 
+    /// The most a hand can score: the limit of a points-and-doubles variant, the base
+    /// points of the most faan of a faan variant (its table's last row when the faan are not
+    /// capped); none for a variant without a limit.
+    pub fn top_score(&self) -> Option<i64> {
+        match self.definition.style {
+            Style::PointsAndDoubles => self.limit,
+            Style::Faan => match self.max_faan {
+                Some(most) => Some(self.base_points(most)),
+                None => self.definition.faan_table.last().map(|&(_, base)| base),
+            },
+        }
+        .filter(|&top| top > 0)
+    }
+
     /// The base points of `faan` in the variant's faan table: the row with the most faan not
     /// above it (0 below the first row).
     pub fn base_points(&self, faan: i64) -> i64 {

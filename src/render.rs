@@ -278,13 +278,15 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
                 .as_ref()
                 .map_or(String::new(), |v| v.value.text());
             out.push_str(&format!(
-                "limit hand `{}`: its own {own} points × 2^{doubles}, plus {} points × 2^{} on top ({limit})\n",
-                items[item].id.value, card.totals.points, card.totals.doubles
+                "limit hand `{}`: its own {own} points × 2^{doubles}{} ({limit})\n",
+                items[item].id.value,
+                on_top(card, variant.limit)
             ));
         }
         (None, Some(item)) => out.push_str(&format!(
-            "limit hand `{}`, plus {} points × 2^{} on top ({limit})\n",
-            items[item].id.value, card.totals.points, card.totals.doubles
+            "limit hand `{}`{} ({limit})\n",
+            items[item].id.value,
+            on_top(card, variant.limit)
         )),
         (None, None) => out.push_str(&format!(
             "{} points × 2^{} ({limit})\n",
@@ -293,6 +295,25 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
     }
     out.push_str(&format!("total {}\n", card.totals.total));
     out
+}
+
+/// What a limit hand's card adds after it: the points counted on top of it, if any, and
+/// whether the limit capped the whole.
+fn on_top(card: &ScoreCard<'_>, limit: Option<i64>) -> String {
+    let t = &card.totals;
+    if t.points == 0 {
+        return String::new();
+    }
+    format!(
+        ", plus {} points × 2^{} on top{}",
+        t.points,
+        t.doubles,
+        if limit == Some(t.total) {
+            ", capped by the limit"
+        } else {
+            ""
+        }
+    )
 }
 
 /// A settlement as the JSON of the contracts page, with each seat's score and the notes.

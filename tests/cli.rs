@@ -819,3 +819,24 @@ fn waits_count_the_special_shapes_of_the_variant() {
     assert_eq!(json["waits"], serde_json::json!(["7z"]));
     assert_eq!(json["only_possible"], true);
 }
+
+#[test]
+fn a_limit_hand_card_says_when_the_limit_caps_what_counts_on_top() {
+    // Gates of Heaven (1,000) with a bouquet of flowers on top (16 points × 2^2 = 64): the
+    // limit caps the whole at 1,000, and the card says so.
+    let out = mjrules(
+        &[
+            "score",
+            "--kajongg",
+            "RC1C1C1C2C3C4C5C6C7C8C9C9C9C5 fe fs fw fn LC5",
+            "--seat",
+            "east",
+        ],
+        None,
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("limit hand `gates-of-heaven`, plus 16 points × 2^2 on top, capped by the limit (limit 1000)\ntotal 1000\n"),
+        "{text}"
+    );
+}

@@ -106,7 +106,7 @@ fn keep(bytes: &[u8], lines: &mut Vec<(usize, Range<usize>)>, number: usize, ran
 /// of lines worked, or the first error (of reading a line, given with its number, of
 /// `work`, or of `sink`).
 pub fn process<S, T, E>(
-    mut input: impl BufRead + Send,
+    (mut input, size): (impl BufRead + Send, Option<u64>),
     init: impl Fn() -> S + Sync + Send,
     work: impl Fn(&mut S, usize, &[u8]) -> Result<T, E> + Sync + Send,
     mut sink: impl FnMut(T) -> Result<(), E>,
@@ -116,17 +116,9 @@ where
     T: Send,
     E: Send,
 {
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {human_pos} hands, {per_sec}")
-                .expect("a valid template"),
-        );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    });
+    let progress = progress_line(size);
     let mut number = 0usize;
-    let mut done = 0u64;
+    let (mut done, mut bytes) = (0u64, 0u64);
     let (mut current, mut next) = (Batch::default(), Batch::default());
     let read_error = |(line, e)| read_error(line, e);
     current.fill(&mut input, &mut number).map_err(read_error)?;
@@ -150,8 +142,9 @@ where
         }
         read.map_err(read_error)?;
         done += current.lines.len() as u64;
+        bytes += current.bytes.len() as u64;
         if let Some(bar) = &progress {
-            bar.set_position(done);
+            show(bar, done, bytes);
         }
         std::mem::swap(&mut current, &mut next);
     }
@@ -159,6 +152,32 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
+}
+
+/// The progress line on a terminal (none elsewhere): the hands done and the rate, and the
+/// share of the input read when its `size` in bytes is known.
+pub fn progress_line(size: Option<u64>) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let (bar, template) = match size.filter(|&n| n > 0) {
+            Some(n) => (ProgressBar::new(n), "{spinner} {percent:>3} % {msg}"),
+            None => (ProgressBar::new_spinner(), "{spinner} {msg}"),
+        };
+        bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    })
+}
+
+/// Shows `done` hands, and `position` in the bar's length (bytes read, or hands made).
+pub fn show(bar: &ProgressBar, done: u64, position: u64) {
+    let seconds = bar.elapsed().as_secs_f64();
+    let rate = if seconds > 0.0 {
+        format!(", {:.0} a second", done as f64 / seconds)
+    } else {
+        String::new()
+    };
+    bar.set_position(position);
+    bar.set_message(format!("{}{rate}", stats::hands(done)));
 }
 
 /// How many reports of unreadable lines are drawn; the rest are counted.

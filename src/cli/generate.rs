@@ -1,9 +1,12 @@
-//! `mjrules gen`: a reproducible corpus of random legal hands, one JSON line each.
+//! `mjrules gen`: a reproducible corpus of random legal hands, one JSON line each, with a
+//! progress line on a terminal.
 
 use mjrules::corpus;
 use mjrules::random::HandGenerator;
 
-use super::Failure;
+use std::io::Write as _;
+
+use super::{Failure, batch, write_line};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,11 +23,20 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), Failure> {
     let mut generator = HandGenerator::new(args.seed);
-    for _ in 0..args.count {
-        outln!(
-            "{}",
-            corpus::write_line(&generator.corpus_hand(args.winners_only))
-        );
+    let progress = batch::progress_line(Some(args.count));
+    let stdout = std::io::stdout();
+    let mut writer = std::io::BufWriter::new(stdout.lock());
+    for n in 1..=args.count {
+        let line = corpus::write_line(&generator.corpus_hand(args.winners_only));
+        write_line(&mut writer, &line)?;
+        if n % 16_384 == 0
+            && let Some(bar) = &progress
+        {
+            batch::show(bar, n, n);
+        }
     }
-    Ok(())
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    writer.flush().map_err(|e| super::output_error(&e))
 }

@@ -210,16 +210,20 @@ pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
     parse_hand(&name, &text).map_err(|e| Failure::Input(report::render_error(e)))
 }
 
+/// A corpus opened for reading: its name, its lines, and its size in bytes when known.
+pub type Corpus = (String, (Box<dyn BufRead + Send>, Option<u64>));
+
 /// Opens a corpus: a file, or standard input for `-`.
-pub fn open_corpus(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), Failure> {
+pub fn open_corpus(path: &Path) -> Result<Corpus, Failure> {
     if path.as_os_str() == "-" {
         return Ok((
             "<stdin>".to_string(),
-            Box::new(BufReader::new(std::io::stdin())),
+            (Box::new(BufReader::new(std::io::stdin())), None),
         ));
     }
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))?;
-    Ok((name, Box::new(BufReader::new(file))))
+    let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    Ok((name, (Box::new(BufReader::new(file)), size)))
 }

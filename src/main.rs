@@ -10,8 +10,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use cli::Failure;
-
 /// Scores Mahjong hands from rulebooks written as data.
 #[derive(Parser)]
 #[command(name = "mjrules", version, about)]
@@ -66,10 +64,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Input(message)) => {
-            eprint!("{message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Check) => ExitCode::from(1),
+        Err(failure) => ExitCode::from(cli::report_failure(failure)),
     }
 }

@@ -840,3 +840,44 @@ fn a_limit_hand_card_says_when_the_limit_caps_what_counts_on_top() {
         "{text}"
     );
 }
+
+#[test]
+fn with_format_json_a_bad_input_is_reported_as_json() {
+    // A hand file with one mistake, and a file that is not there: JSON on standard output,
+    // nothing on standard error, exit 2.
+    let out = mjrules(
+        &[
+            "score",
+            "tests/hands/invalid/bad-seat.toml",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["ok"], false);
+    let problem = &json["problems"][0];
+    assert_eq!(problem["file"], "tests/hands/invalid/bad-seat.toml");
+    assert!(problem["line"].as_u64().is_some() && problem["span"].is_array());
+    let out = mjrules(
+        &[
+            "settle",
+            "--variant",
+            "bmja",
+            "no-such-deal.toml",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        json["problems"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot read")
+    );
+}

@@ -7,6 +7,7 @@ use mjrules::render;
 use super::{Failure, Format, HandArgs, load_hand};
 
 pub fn run(args: &HandArgs) -> Result<(), Failure> {
+    super::failures_as_json(args.format == Format::Json);
     let hand = load_hand(&args.input)?;
     let style = args.tiles.into();
     let found = arrangements(&hand);

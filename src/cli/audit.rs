@@ -32,6 +32,7 @@ enum AuditFormat {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    super::failures_as_json(matches!(args.format, AuditFormat::Json));
     let variant = Variant::load(&args.variant, &[])?;
     let source = match args.source {
         Some(path) => path,

@@ -44,6 +44,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format == CorpusFormat::Json);
     let a = Variant::load(&args.a, &args.params)?;
     let b = Variant::load(&args.b, &args.params)?;
     if let Some(path) = &args.corpus {

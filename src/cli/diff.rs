@@ -17,6 +17,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format.format == super::Format::Json);
     let a = load_definition(&args.a)?;
     let b = load_definition(&args.b)?;
     let changes = diff::diff(&a, &b);

@@ -25,6 +25,7 @@ enum HandFormat {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format == HandFormat::Json);
     let hand = load_hand(&args.input)?;
     match args.format {
         HandFormat::Text => out!("{}", write::to_toml(&hand)),

@@ -4,14 +4,17 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::ValueEnum;
 
+use mjrules::diagnostic::InputError;
 use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::read_bounded;
 use mjrules::rules::LoadError;
 use mjrules::tiles::{TileStyle, Wind};
+use serde_json::{Value, json};
 
 /// Writes to standard output like `print!`; when the reader has gone (`mjrules … | head`)
 /// the program ends quietly instead of panicking.
@@ -56,8 +59,10 @@ pub mod waits;
 
 /// Why a command failed.
 pub enum Failure {
-    /// Bad input: a file that cannot be read or does not validate (exit 2).
+    /// Bad input without a place: a file that cannot be read, a wrong option (exit 2).
     Input(String),
+    /// Bad input with places: the problems of inputs that do not validate (exit 2).
+    Problems(Vec<InputError>),
     /// A check found a problem, already reported on standard output (exit 1).
     Check,
 }
@@ -65,12 +70,54 @@ pub enum Failure {
 impl From<LoadError> for Failure {
     fn from(error: LoadError) -> Self {
         match error {
-            LoadError::Files(errors) => {
-                Failure::Input(errors.into_iter().map(report::render_error).collect())
-            }
+            LoadError::Files(errors) => Failure::Problems(errors),
             other => Failure::Input(format!("error: {other}\n")),
         }
     }
+}
+
+/// Whether the command asked for JSON: its failures are then written as JSON too.
+static JSON_FAILURES: AtomicBool = AtomicBool::new(false);
+
+/// Writes the command's failures as JSON (on standard output, where its output would have
+/// gone) when `json` is true; as text on standard error otherwise.
+pub fn failures_as_json(json: bool) {
+    JSON_FAILURES.store(json, Ordering::Relaxed);
+}
+
+/// Reports a failure where the command said, and gives its exit code.
+pub fn report_failure(failure: Failure) -> u8 {
+    let json = JSON_FAILURES.load(Ordering::Relaxed);
+    let code = if matches!(failure, Failure::Check) {
+        1
+    } else {
+        2
+    };
+    match failure {
+        Failure::Check => {}
+        Failure::Input(message) if json => {
+            let message = message.trim_end().trim_start_matches("error: ");
+            println!(
+                "{}",
+                json!({"ok": false, "problems": [{"message": message, "severity": "error"}]})
+            );
+        }
+        Failure::Input(message) => eprint!("{message}"),
+        Failure::Problems(errors) if json => {
+            let problems: Vec<Value> = errors.iter().flat_map(report::problems_json).collect();
+            println!("{}", json!({"ok": false, "problems": problems}));
+        }
+        Failure::Problems(errors) => {
+            eprint!(
+                "{}",
+                errors
+                    .into_iter()
+                    .map(report::render_error)
+                    .collect::<String>()
+            )
+        }
+    }
+    code
 }
 
 /// The failure of writing the output: none when the reader has gone (the program ends
@@ -198,8 +245,7 @@ pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
 pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
     if let Some(text) = &args.kajongg {
         let seat = args.seat.expect("clap requires --seat with --kajongg");
-        return parse_kajongg(text, seat, args.prevailing)
-            .map_err(|e| Failure::Input(report::render_error(e)));
+        return parse_kajongg(text, seat, args.prevailing).map_err(|e| Failure::Problems(vec![e]));
     }
     let Some(path) = args.hand.as_ref() else {
         return Err(Failure::Input(
@@ -207,7 +253,7 @@ pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
         ));
     };
     let (name, text) = read_input(path)?;
-    parse_hand(&name, &text).map_err(|e| Failure::Input(report::render_error(e)))
+    parse_hand(&name, &text).map_err(|e| Failure::Problems(vec![e]))
 }
 
 /// A corpus opened for reading: its name, its lines, and its size in bytes when known.
@@ -224,6 +270,10 @@ pub fn open_corpus(path: &Path) -> Result<Corpus, Failure> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path)
         .map_err(|e| Failure::Input(format!("error: cannot read `{name}`: {e}\n")))?;
-    let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
     Ok((name, (Box::new(BufReader::new(file)), size)))
 }

@@ -39,6 +39,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format == CorpusFormat::Json);
     if let Some(path) = &args.corpus {
         let id = match args.variants.as_slice() {
             [] => builtin::DEFAULT,

@@ -8,7 +8,7 @@ use mjrules::render;
 use mjrules::rules::builtin;
 use mjrules::settle::{parse_deal, settle};
 
-use super::{Failure, Format, FormatArgs, parse_override, read_input, report};
+use super::{Failure, Format, FormatArgs, parse_override, read_input};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,12 +25,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format.format == Format::Json);
     let variant = Variant::load(&args.variant, &args.params)?;
     let (name, text) = read_input(&args.deal)?;
     let deal = parse_deal(&name, &text, variant.definition().style)
-        .map_err(|e| Failure::Input(report::render_error(e)))?;
-    let settlement =
-        settle(&variant, &deal).map_err(|e| Failure::Input(report::render_error(e)))?;
+        .map_err(|e| Failure::Problems(vec![e]))?;
+    let settlement = settle(&variant, &deal).map_err(|e| Failure::Problems(vec![e]))?;
     match args.format.format {
         Format::Json => outln!("{}", render::settlement_json(&settlement)),
         _ => out!("{}", render::settlement_text(&settlement)),

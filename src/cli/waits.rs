@@ -23,6 +23,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.hand.format == Format::Json);
     let variant = Variant::load(
         args.variant.as_deref().unwrap_or(builtin::DEFAULT),
         &args.params,

@@ -425,9 +425,16 @@ fn cell(text: &str) -> String {
 pub fn variant_markdown(variant: &Rules) -> String {
     let v = &variant.definition;
     let mut out = format!("# {} (`{}`)\n\n", v.name, v.id);
+    // The command that makes the page again: a built-in by its id, a file by its path.
+    let file = v.files.first().map_or(v.id.as_str(), |f| f.name.as_str());
+    let spec =
+        if file == format!("rules/{}.toml", v.id) && crate::rules::builtin::text(&v.id).is_some() {
+            v.id.as_str()
+        } else {
+            file
+        };
     out.push_str(&format!(
-        "Generated from the variant file by `mjrules doc {}`: every rule the engine applies, with\nthe passage of the source it encodes.\n\n",
-        v.id
+        "Generated from the variant file by `mjrules doc {spec}`: every rule the engine applies, with\nthe passage of the source it encodes.\n\n"
     ));
     out.push_str(&format!("- Scoring style: {}\n", v.style.name()));
     if let Some(source) = &v.source {

@@ -72,9 +72,11 @@ impl Diagnostic {
     }
 }
 
+/// A problem's words are shown with their control characters escaped (see [`visible`]):
+/// they quote the input.
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&visible(&self.message))
     }
 }
 
@@ -84,13 +86,13 @@ impl miette::Diagnostic for Diagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(visible(h)) as Box<dyn fmt::Display>)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = SourceSpan::from(self.span.start..self.span.end);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.label.clone()),
+            Some(visible(&self.label).into_owned()),
             span,
         ))))
     }
@@ -242,60 +244,59 @@ impl Window {
             .line_of(end.saturating_sub(1).max(start))
             .min(line + SPAN_LINES - 1);
         let own = input.line_range(line);
-        let mut window = Window {
-            name: input.name.clone(),
-            text: String::new(),
-            line,
-            column: 0,
-        };
-        if own.len() > LONG_LINE {
+        // The window's text, its first line and column in the input, and the span in it.
+        let (shown, first, column, in_window) = if own.len() > LONG_LINE {
             // The span's line alone, cut around the span.
             let end = ceil_char(text, end.min(own.end).min(start + SPAN_SHOWN));
             let from = floor_char(text, start.saturating_sub(AROUND).max(own.start));
             let to = ceil_char(text, (end + AROUND).min(own.end));
             let prefix = if from > own.start { CUT } else { "" };
-            window.text = format!(
-                "{prefix}{}{}",
-                &text[from..to],
-                if to < own.end { CUT } else { "" }
-            );
-            window.column = (from - own.start) as isize - prefix.len() as isize;
+            let suffix = if to < own.end { CUT } else { "" };
             let shift = |at: usize| at - from + prefix.len();
-            window.line += input.first_line;
-            window.text = visible_in_place(window.text);
-            return (window, shift(start)..shift(end));
-        }
-        // Whole lines around the span, each cut at its end when long.
-        let first = line.saturating_sub(1);
-        let shown_last = (last + 1).min(input.line_starts.len() - 1);
-        window.line = first;
-        let mut in_window = start..end;
-        for l in first..=shown_last {
-            let range = input.line_range(l);
-            let shown_end = if range.len() > LONG_LINE {
-                ceil_char(text, range.start + LONG_LINE)
-            } else {
-                range.end
-            };
-            let at = window.text.len();
-            if l == line {
-                in_window.start = at + (start - range.start);
+            (
+                format!("{prefix}{}{suffix}", &text[from..to]),
+                line,
+                (from - own.start) as isize - prefix.len() as isize,
+                shift(start)..shift(end),
+            )
+        } else {
+            // Whole lines around the span, each cut at its end when long.
+            let first = line.saturating_sub(1);
+            let shown_last = (last + 1).min(input.line_starts.len() - 1);
+            let mut shown = String::new();
+            let mut in_window = start..end;
+            for l in first..=shown_last {
+                let range = input.line_range(l);
+                let shown_end = if range.len() > LONG_LINE {
+                    ceil_char(text, range.start + LONG_LINE)
+                } else {
+                    range.end
+                };
+                let at = shown.len();
+                if l == line {
+                    in_window.start = at + (start - range.start);
+                }
+                if l == last {
+                    in_window.end = at + (end.clamp(range.start, shown_end) - range.start);
+                }
+                shown.push_str(&text[range.start..shown_end]);
+                if shown_end < range.end {
+                    shown.push_str(CUT);
+                }
+                // As in the input, so that an empty line after the span is shown as one.
+                if range.end < text.len() {
+                    shown.push('\n');
+                }
             }
-            if l == last {
-                in_window.end = at + (end.clamp(range.start, shown_end) - range.start);
-            }
-            window.text.push_str(&text[range.start..shown_end]);
-            if shown_end < range.end {
-                window.text.push_str(CUT);
-            }
-            // As in the input, so that an empty line after the span is shown as one.
-            if range.end < text.len() {
-                window.text.push('\n');
-            }
-        }
-        in_window.end = in_window.end.max(in_window.start);
-        window.line += input.first_line;
-        window.text = visible_in_place(window.text);
+            in_window.end = in_window.end.max(in_window.start);
+            (shown, first, 0, in_window)
+        };
+        let window = Window {
+            name: input.name.clone(),
+            text: visible_in_place(shown),
+            line: input.first_line + first,
+            column,
+        };
         (window, in_window)
     }
 }
@@ -349,11 +350,9 @@ pub struct Located {
     source: Window,
 }
 
-/// A problem's words are shown with their control characters escaped (see [`visible`]):
-/// they quote the input.
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&visible(&self.problem.message))
+        self.problem.fmt(f)
     }
 }
 
@@ -365,16 +364,11 @@ impl miette::Diagnostic for Located {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        (self.problem.help.as_ref())
-            .map(|h| Box::new(visible(h).into_owned()) as Box<dyn fmt::Display>)
+        miette::Diagnostic::help(&self.problem)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = SourceSpan::from(self.problem.span.clone());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(visible(&self.problem.label).into_owned()),
-            span,
-        ))))
+        self.problem.labels()
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -385,42 +379,33 @@ impl miette::Diagnostic for Located {
 /// `text` with its control characters (line ends and tabs aside) written as escapes
 /// (`\u{1b}`), so that printing it cannot move a terminal's cursor or change its colours.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(hidden) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if hidden(c) {
-                    format!("\\u{{{:x}}}", u32::from(c))
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
-
-/// A control character other than a line end or a tab.
-fn hidden(c: char) -> bool {
-    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+    replace_hidden(text, |c| format!("\\u{{{:x}}}", u32::from(c)))
 }
 
 /// `text` with each byte of its control characters (line ends and tabs aside) replaced by
 /// `?`: the same length, so that the spans into it still hold.
 fn visible_in_place(text: String) -> String {
-    if !text.chars().any(hidden) {
-        return text;
+    match replace_hidden(&text, |c| "?".repeat(c.len_utf8())) {
+        Cow::Owned(replaced) => replaced,
+        Cow::Borrowed(_) => text,
     }
-    text.chars()
-        .map(|c| {
-            if hidden(c) {
-                "?".repeat(c.len_utf8())
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+}
+
+/// `text` with each control character other than a line end or a tab replaced by `with` it.
+fn replace_hidden(text: &str, with: impl Fn(char) -> String) -> Cow<'_, str> {
+    let hidden = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if hidden(c) {
+            out.push_str(&with(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

@@ -16,10 +16,10 @@ use mjrules::rules::LoadError;
 use mjrules::tiles::{TileStyle, Wind};
 use serde_json::{Value, json};
 
-/// Writes to standard output like `print!`; when the reader has gone (`mjrules … | head`)
-/// the program ends quietly instead of panicking.
-/// Writes to standard output, with the control characters of what it writes escaped (the
-/// names and words it prints come from input files; see `diagnostic::visible`).
+/// Writes to standard output like `print!`, with the control characters of what it writes
+/// escaped (the names and words it prints come from input files; see
+/// `diagnostic::visible`); when the reader has gone (`mjrules … | head`) the program ends
+/// quietly instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;

@@ -5,7 +5,9 @@
 //! with bonus tiles and the rarer ways of winning at a modest rate.
 //! The same seed gives the same hands on every machine.
 
-use crate::hand::{Bonus, Hand, HandParts, Melds, Win, WinSource};
+use crate::hand::{
+    Bonus, Hand, HandParts, Melds, Win, WinSource, heavenly_can_be, kong_on_kong_can_be,
+};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Tile, TileCounts, Wind};
 
@@ -174,12 +176,10 @@ impl HandGenerator {
                 last: rng.chance(3),
                 // Only what the hand allows (the dice thrown as before, so that a seed
                 // gives the same hands).
-                heavenly: rng.chance(1)
-                    && !(seat == Wind::East && from.is_claimed())
-                    && melds.iter().all(|m| m.exposure == Exposure::Concealed),
+                heavenly: rng.chance(1) && heavenly_can_be(Some(seat), from, &melds),
                 kong_on_kong: from == WinSource::Loose
                     && rng.chance(10)
-                    && melds.iter().any(|m| m.kind == SetKind::Kong),
+                    && kong_on_kong_can_be(from, &melds),
                 late: false,
                 completes: None,
             }),

@@ -572,20 +572,24 @@ fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
             report(problems, HandProblem::BadCompletes);
         }
     }
-    if win.kong_on_kong
-        && (win.from != WinSource::Loose || !parts.melds.iter().any(|m| m.kind == SetKind::Kong))
-    {
+    if win.kong_on_kong && !kong_on_kong_can_be(win.from, parts.melds) {
         report(problems, HandProblem::KongOnKong);
     }
-    if win.heavenly
-        && ((parts.seat == Some(Wind::East) && win.from.is_claimed())
-            || parts
-                .melds
-                .iter()
-                .any(|m| m.exposure != Exposure::Concealed))
-    {
+    if win.heavenly && !heavenly_can_be(parts.seat, win.from, parts.melds) {
         report(problems, HandProblem::Heavenly);
     }
+}
+
+/// Kong upon kong can be claimed for a hand with a declared kong won with a loose tile.
+pub(crate) fn kong_on_kong_can_be(from: WinSource, melds: &[Set]) -> bool {
+    from == WinSource::Loose && melds.iter().any(|m| m.kind == SetKind::Kong)
+}
+
+/// A hand dealt complete (or complete on East's first discard) has nothing claimed or
+/// exposed, and East's was not won on a discard.
+pub(crate) fn heavenly_can_be(seat: Option<Wind>, from: WinSource, melds: &[Set]) -> bool {
+    !(seat == Some(Wind::East) && from.is_claimed())
+        && melds.iter().all(|m| m.exposure == Exposure::Concealed)
 }
 
 /// Adds a problem to those found: seldom done, so kept out of the way of the checks.

@@ -188,14 +188,10 @@ pub fn check(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let int_param = |name: &str| match definition.param(name) {
-        Some(ParamValue::Int(n)) => Some(n),
-        _ => None,
-    };
     let mut rules = Rules {
-        limit: int_param("limit"),
-        min_faan: int_param("min-faan").unwrap_or(0),
-        max_faan: int_param("max-faan"),
+        limit: definition.int_param("limit"),
+        min_faan: definition.int_param("min-faan").unwrap_or(0),
+        max_faan: definition.int_param("max-faan"),
         calling_targets: Vec::new(),
         payments,
         items,
@@ -459,10 +455,6 @@ fn check_style(definition: &Definition, problems: &mut Vec<Diagnostic>) {
 /// The numbers the engine reads must make sense: a limit above 0, faan from 0, and a least
 /// faan to win not above the most; each wrong one is a problem at its name.
 fn check_engine_params(definition: &Definition, problems: &mut [Vec<Diagnostic>]) {
-    let int = |name: &str| match definition.param(name) {
-        Some(ParamValue::Int(n)) => Some(n),
-        _ => None,
-    };
     let mut refuse = |name: &str, message: String, help: &str| {
         if let Some(p) = definition.params.iter().find(|p| p.name.value == name) {
             problems[p.name.file].push(
@@ -471,7 +463,7 @@ fn check_engine_params(definition: &Definition, problems: &mut [Vec<Diagnostic>]
             );
         }
     };
-    if let Some(limit) = int("limit").filter(|&l| l <= 0) {
+    if let Some(limit) = definition.int_param("limit").filter(|&l| l <= 0) {
         refuse(
             "limit",
             format!("a limit of {limit}"),
@@ -479,12 +471,14 @@ fn check_engine_params(definition: &Definition, problems: &mut [Vec<Diagnostic>]
         );
     }
     for name in ["min-faan", "max-faan"] {
-        if let Some(n) = int(name).filter(|&n| n < 0) {
+        if let Some(n) = definition.int_param(name).filter(|&n| n < 0) {
             refuse(name, format!("`{name}` of {n}"), "faan are counted from 0");
         }
     }
-    if let (Some(least), Some(most)) = (int("min-faan"), int("max-faan"))
-        && least > most
+    if let (Some(least), Some(most)) = (
+        definition.int_param("min-faan"),
+        definition.int_param("max-faan"),
+    ) && least > most
     {
         refuse(
             "min-faan",
@@ -524,7 +518,8 @@ fn check_params_read(definition: &Definition, problems: &mut [Vec<Diagnostic>]) 
             .unwrap_or_else(|| {
                 format!(
                     "a rule reads a parameter as `${name}` in an expression; the engine reads \
-                     `limit`, `min-faan` and `max-faan` itself"
+                     {} itself",
+                    crate::document::quoted_list(&ENGINE_PARAMS)
                 )
             });
         problems[param.name.file].push(

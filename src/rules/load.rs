@@ -287,7 +287,8 @@ impl Loader {
                 }
                 // A file that is not a variant file is not read further, so that nothing of
                 // it is shown: `extends` may name any path, and the file may hold anything.
-                if !is_variant_file(&file.text) {
+                // (A built-in, which has no folder, is one.)
+                if base_dir.is_some() && !is_variant_file(&file.text) {
                     self.problems[index].push(problem(
                         format!("`{}` is not a variant file", file.name),
                         "a variant file is TOML with a `[variant]` table; nothing of this \

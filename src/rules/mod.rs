@@ -436,4 +436,12 @@ impl Definition {
             .find(|p| p.name.value == name)
             .map(|p| p.value)
     }
+
+    /// The value of a parameter that is a number.
+    pub fn int_param(&self, name: &str) -> Option<i64> {
+        match self.param(name) {
+            Some(ParamValue::Int(n)) => Some(n),
+            _ => None,
+        }
+    }
 }

@@ -23,7 +23,7 @@ use crate::hand::file::read_hand;
 use crate::hand::{Hand, WinSource};
 use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
 use crate::rules::{Liable, Style};
-use crate::tiles::{Tile, Wind};
+use crate::tiles::{Tile, TileCounts, Wind};
 use crate::words;
 
 /// What the deal file says of one seat.
@@ -242,18 +242,15 @@ fn fifth_copies_at_the_table(
     spans: &[Range<usize>; 4],
     problems: &mut Vec<Diagnostic>,
 ) {
-    let mut held = [0u8; Tile::COUNT];
+    let mut held = TileCounts::default();
     for (i, seat) in seats.iter().enumerate() {
         let Seat::Hand(hand) = seat else { continue };
-        let own = hand.own_tiles();
-        let mut fifth = Vec::new();
-        for tile in Tile::all() {
-            let before = held[tile.index()];
-            held[tile.index()] = before.saturating_add(own.get(tile));
-            if before <= 4 && held[tile.index()] > 4 {
-                fifth.push(tile.to_string());
-            }
-        }
+        let before = held;
+        held.add_all(&hand.own_tiles());
+        let fifth: Vec<String> = Tile::all()
+            .filter(|&t| before.get(t) <= 4 && held.get(t) > 4)
+            .map(|t| t.to_string())
+            .collect();
         if !fifth.is_empty() {
             problems.push(
                 Diagnostic::new(

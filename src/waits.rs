@@ -43,20 +43,24 @@ pub fn waits(hand: &Hand) -> Waits {
             live.insert(tile);
         }
     }
-    let (only_possible, fishing_the_eyes) = match hand.win() {
-        Some(win) => {
-            let others_dead = live.iter().all(|t| t == win.tile);
-            let mut before_pair = waiting;
-            let fished = before_pair.remove(win.tile) && reads_as(&before_pair, sets, false);
-            (tiles.contains(win.tile) && others_dead, fished)
-        }
-        None => (live.len() == 1, false),
-    };
+    let fishing_the_eyes = hand.win().is_some_and(|win| {
+        let mut before_pair = waiting;
+        before_pair.remove(win.tile) && reads_as(&before_pair, sets, false)
+    });
     Waits {
         tiles,
         live,
-        only_possible,
+        only_possible: only_possible(hand, tiles, live),
         fishing_the_eyes,
+    }
+}
+
+/// Winner: the winning tile was the only live wait of `tiles`. Others: the hand waits on
+/// exactly one live tile.
+fn only_possible(hand: &Hand, tiles: TileSet, live: TileSet) -> bool {
+    match hand.win() {
+        Some(win) => tiles.contains(win.tile) && live.iter().all(|t| t == win.tile),
+        None => live.len() == 1,
     }
 }
 
@@ -96,10 +100,7 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
             }
         }
     }
-    found.only_possible = match hand.win() {
-        Some(win) => found.tiles.contains(win.tile) && found.live.iter().all(|t| t == win.tile),
-        None => found.live.len() == 1,
-    };
+    found.only_possible = only_possible(hand, found.tiles, found.live);
     found
 }
 

@@ -101,6 +101,12 @@ pub fn read_hand(
     match Hand::new(parts) {
         Ok(hand) => Some(hand),
         Err(found) => {
+            // The span of a key of `[win]`, when it was written.
+            let in_win = |key: fn(&ReadWin) -> &Option<Range<usize>>| {
+                win.as_ref()
+                    .and_then(|w| key(w).clone())
+                    .unwrap_or_default()
+            };
             let place = |p: &HandProblem| -> Range<usize> {
                 match p {
                     HandProblem::FifthCopy { tile, part, copy } => {
@@ -119,28 +125,18 @@ pub fn read_hand(
                     HandProblem::ClaimedFromOwnSeat { meld, .. } => melds[*meld].from_span.clone(),
                     HandProblem::OnlyAKong { meld, .. } => melds[*meld].exposure_span.clone(),
                     HandProblem::SecondBonus { index, .. } => bonus[*index].1.clone(),
-                    HandProblem::OwnDiscard { .. } | HandProblem::NoDiscard { .. } => win
-                        .as_ref()
-                        .and_then(|w| w.discarder_span.clone())
-                        .unwrap_or_default(),
-                    HandProblem::BadCompletes => win
-                        .as_ref()
-                        .and_then(|w| w.completes_span.clone())
-                        .unwrap_or_default(),
+                    HandProblem::OwnDiscard { .. } | HandProblem::NoDiscard { .. } => {
+                        in_win(|w| &w.discarder_span)
+                    }
+                    HandProblem::BadCompletes => in_win(|w| &w.completes_span),
                     HandProblem::TileCount { .. } => {
                         concealed_value.as_ref().map_or(0..0, |v| v.span.clone())
                     }
                     HandProblem::WinningTileNotConcealed { .. } => {
                         win.as_ref().map_or(0..0, |w| w.tile_span.clone())
                     }
-                    HandProblem::KongOnKong => win
-                        .as_ref()
-                        .and_then(|w| w.kong_on_kong_span.clone())
-                        .unwrap_or_default(),
-                    HandProblem::Heavenly => win
-                        .as_ref()
-                        .and_then(|w| w.heavenly_span.clone())
-                        .unwrap_or_default(),
+                    HandProblem::KongOnKong => in_win(|w| &w.kong_on_kong_span),
+                    HandProblem::Heavenly => in_win(|w| &w.heavenly_span),
                 }
             };
             problems.extend(found.iter().map(|p| p.at(place(p))));

@@ -94,8 +94,8 @@ fn item_fields(item: &Item) -> Vec<(&'static str, String)> {
                 .as_ref()
                 .map_or("always".to_string(), |w| w.text.clone()),
         ),
-        ("who", format!("{:?}", item.who).to_lowercase()),
-        ("for-each", format!("{:?}", item.for_each).to_lowercase()),
+        ("who", item.who.word().to_string()),
+        ("for-each", item.for_each.word().to_string()),
         (
             "replaces",
             item.replaces

@@ -506,16 +506,10 @@ pub fn variant_markdown(variant: &Rules) -> String {
             } else {
                 value
             };
-            let who = match item.who {
-                crate::rules::Who::All => "all",
-                crate::rules::Who::Winner => "winner",
-                crate::rules::Who::Others => "others",
-            };
             let each = match item.for_each {
                 crate::rules::ForEach::Hand => "",
-                crate::rules::ForEach::Set => "set",
-                crate::rules::ForEach::Tile => "tile",
                 crate::rules::ForEach::Bonus => "bonus tile",
+                other => other.word(),
             };
             let condition = item
                 .when
@@ -541,7 +535,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
                 item.id.value,
                 cell(item.description.as_deref().unwrap_or("")),
                 value,
-                who,
+                item.who.word(),
                 each,
                 condition,
                 cell(&item.cite.text()),
@@ -610,6 +604,92 @@ fn payments_markdown(variant: &Rules) -> String {
         }
     }
     out
+}
+
+/// A variant as data, for programs: what [`variant_markdown`] shows, after `extends` and
+/// `--param`, with the keys and words of variant files. A value is a number, or the text of
+/// its expression; a limit hand worth its own points doubled has `doubles` instead.
+pub fn variant_json(variant: &Rules) -> Value {
+    let v = &variant.definition;
+    let value = |source: &crate::rules::ValueSource| match source {
+        crate::rules::ValueSource::Int(n) => json!(n),
+        crate::rules::ValueSource::Expr(e) => json!(e.text),
+    };
+    let cite = |c: &crate::rules::Cite| json!({"source": c.source, "at": c.at, "column": c.column, "through": c.through, "value-at": c.value_at});
+    let conditions = |list: &[crate::rules::Condition]| -> Vec<Value> {
+        list.iter()
+            .map(|c| json!({"id": c.id.value, "when": c.when.text, "cite": cite(&c.cite), "notes": c.notes}))
+            .collect()
+    };
+    let items: Vec<Value> = v
+        .items
+        .iter()
+        .map(|item| {
+            let mut out = json!({
+                "kind": item.kind.table(),
+                "id": item.id.value,
+                "description": item.description,
+                "for-each": item.for_each.word(),
+                "who": item.who.word(),
+                "when": item.when.as_ref().map(|w| &w.text),
+                "replaces": item.replaces.iter().map(|r| &r.value).collect::<Vec<_>>(),
+                "with-limit-hand": item.with_limit_hand,
+                "cite": cite(&item.cite),
+                "notes": item.notes,
+                "unsupported": item.unsupported,
+            });
+            let key = if item.own_points_doubled {
+                "doubles"
+            } else {
+                "value"
+            };
+            out[key] = item.value.as_ref().map_or(Value::Null, |v| value(&v.value));
+            out
+        })
+        .collect();
+    let p = &v.payments;
+    let rules: Vec<Value> = p
+        .doubles
+        .iter()
+        .chain(&p.liabilities)
+        .map(|r| {
+            let liable = r.liable.map(|l| match l {
+                crate::rules::Liable::Discarder => "discarder",
+                crate::rules::Liable::LastSetProvider => "last-set-provider",
+            });
+            json!({"id": r.id.value, "when": r.when.text, "liable": liable, "cite": cite(&r.cite), "notes": r.notes})
+        })
+        .collect();
+    json!({
+        "id": v.id,
+        "name": v.name,
+        "style": v.style.name(),
+        "source": v.source,
+        "source-part": v.source_part,
+        "extends": v.extends,
+        "notes": v.notes,
+        "params": v.params.iter().map(|p| json!({
+            "name": p.name.value,
+            "value": match p.value {
+                crate::predicate::check::ParamValue::Int(n) => json!(n),
+                crate::predicate::check::ParamValue::None => Value::Null,
+            },
+            "readings": p.readings.iter().map(|(n, words)| json!({"value": n, "reading": words})).collect::<Vec<_>>(),
+            "note": p.note,
+        })).collect::<Vec<_>>(),
+        "requirements": conditions(&v.requirements),
+        "shapes": conditions(&v.shapes),
+        "items": items,
+        "faan-table": v.faan_table.iter().map(|(faan, base)| json!({"faan": faan, "base": base})).collect::<Vec<_>>(),
+        "payments": {
+            "losers-settle": p.losers_settle,
+            "cap": p.cap.as_ref().map(|c| value(&c.value)),
+            "dealer-cap": p.dealer_cap.as_ref().map(|c| value(&c.value)),
+            "dealer-keeps-on-draw": p.dealer_keeps_on_draw,
+            "rules": rules,
+            "notes": p.notes,
+        },
+    })
 }
 
 /// How many columns `text` takes on a terminal: a wide character (the red dragon tile `🀄`,

@@ -881,3 +881,73 @@ fn with_format_json_a_bad_input_is_reported_as_json() {
             .starts_with("cannot read")
     );
 }
+
+#[test]
+fn doc_and_gen_write_text_or_json() {
+    // `doc --format json`: the rules after `extends` and the file's own parameters. The house
+    // file removes one item of bmja and sets the limit to 300.
+    let doc = |args: &[&str]| -> serde_json::Value {
+        let out = mjrules(args, None);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    let bmja = doc(&["doc", "bmja", "--format", "json"]);
+    let club = doc(&[
+        "doc",
+        "examples/house-rules/our-club.toml",
+        "--format",
+        "json",
+    ]);
+    // Counted from the variant file itself, not from the engine: every item table.
+    let file: toml::Table = std::fs::read_to_string("rules/bmja.toml")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let in_file: usize = ["points", "doubles", "faan", "limit-hands"]
+        .iter()
+        .filter_map(|t| file.get(*t).and_then(|v| v.as_array()).map(Vec::len))
+        .sum();
+    let items = |v: &serde_json::Value| v["items"].as_array().unwrap().len();
+    assert_eq!(items(&bmja), in_file);
+    assert_eq!(items(&club), in_file - 1);
+    assert!(
+        club["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["id"] != "pung-dragon")
+    );
+    let limit = |v: &serde_json::Value| {
+        v["params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "limit")
+            .unwrap()["value"]
+            .clone()
+    };
+    assert_eq!(limit(&bmja), 1000);
+    assert_eq!(limit(&club), 300);
+    assert_eq!(club["extends"], serde_json::json!(["bmja"]));
+    // A failure in `--format json` is JSON too.
+    let out = mjrules(&["doc", "no-such-variant", "--format", "json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let failure: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(failure["ok"], false);
+
+    // `gen --format text` writes the same hands as the corpus, as hand files: each reads back
+    // as its corpus line.
+    let corpus = stdout(&mjrules(&["gen", "--seed", "3", "--count", "5"], None));
+    let files = stdout(&mjrules(
+        &["gen", "--seed", "3", "--count", "5", "--format", "text"],
+        None,
+    ));
+    let files: Vec<&str> = files.split("# hand ").skip(1).collect();
+    assert_eq!(files.len(), 5);
+    for (file, line) in files.iter().zip(corpus.lines()) {
+        let file = format!("# hand {file}");
+        let out = mjrules(&["hand", "-", "--format", "json"], Some(&file));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), line);
+    }
+}

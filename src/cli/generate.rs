@@ -1,7 +1,9 @@
-//! `mjrules gen`: a reproducible corpus of random legal hands, one JSON line each, with a
-//! progress line on a terminal.
+//! `mjrules gen`: a reproducible corpus of random legal hands, one JSON line each (or, to
+//! read, one hand file each), with a progress line on a terminal.
 
+use clap::ValueEnum;
 use mjrules::corpus;
+use mjrules::hand::write;
 use mjrules::random::HandGenerator;
 
 use std::io::Write as _;
@@ -19,6 +21,18 @@ pub struct Args {
     /// Only hands that went out.
     #[arg(long)]
     winners_only: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = GenFormat::Json)]
+    format: GenFormat,
+}
+
+/// What `gen` writes: a corpus by default, since that is what it is for.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GenFormat {
+    /// Hand files (TOML), each headed by a comment with its number, to read or to copy out.
+    Text,
+    /// A corpus: one hand per line (JSON Lines).
+    Json,
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -27,8 +41,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let stdout = std::io::stdout();
     let mut writer = std::io::BufWriter::new(stdout.lock());
     for n in 1..=args.count {
-        let line = corpus::write_line(&generator.corpus_hand(args.winners_only));
-        write_line(&mut writer, &line)?;
+        let hand = generator.corpus_hand(args.winners_only);
+        let text = match args.format {
+            GenFormat::Json => corpus::write_line(&hand),
+            GenFormat::Text => format!(
+                "# hand {n} of gen --seed {}\n{}",
+                args.seed,
+                write::to_toml(&hand)
+            ),
+        };
+        write_line(&mut writer, &text)?;
         if n % 16_384 == 0
             && let Some(bar) = &progress
         {

@@ -108,6 +108,18 @@ pub enum ForEach {
     Bonus,
 }
 
+impl ForEach {
+    /// The word used in variant files (`for-each = "set"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            ForEach::Hand => "hand",
+            ForEach::Set => "set",
+            ForEach::Tile => "tile",
+            ForEach::Bonus => "bonus",
+        }
+    }
+}
+
 /// Whose hands an item applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
@@ -117,6 +129,17 @@ pub enum Who {
     Winner,
     /// The players who did not go out.
     Others,
+}
+
+impl Who {
+    /// The word used in variant files (`who = "winner"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Who::All => "all",
+            Who::Winner => "winner",
+            Who::Others => "others",
+        }
+    }
 }
 
 /// A text value with its place.

@@ -186,6 +186,7 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
         "total": card.totals.total,
         "rules": rules,
         "arrangement": reading(card, style),
+        "unscored_bonus": card.unscored_bonus,
     })
 }
 
@@ -292,6 +293,17 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
             "{} points × 2^{} ({limit})\n",
             card.totals.points, card.totals.doubles
         )),
+    }
+    if card.unscored_bonus > 0 {
+        let tiles = if card.unscored_bonus == 1 {
+            "bonus tile"
+        } else {
+            "bonus tiles"
+        };
+        out.push_str(&format!(
+            "the hand's {} {tiles} scored nothing: this variant has no rule for bonus tiles\n",
+            card.unscored_bonus
+        ));
     }
     out.push_str(&format!("total {}\n", card.totals.total));
     out

@@ -951,3 +951,51 @@ fn doc_and_gen_write_text_or_json() {
         assert_eq!(stdout(&out).trim(), line);
     }
 }
+
+#[test]
+fn a_card_says_when_the_variant_scores_no_bonus_tiles() {
+    // BMJA without its five rules that look at bonus tiles: a flower and a season held score
+    // nothing, and the card says why instead of dropping them silently.
+    let dir = std::env::temp_dir().join(format!("mjrules-no-bonus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let house = dir.join("no-flowers.toml");
+    std::fs::write(
+        &house,
+        r#"[variant]
+id = "no-flowers"
+name = "BMJA without flowers"
+extends = "bmja"
+remove = ["bonus-tile", "own-flower", "own-season", "bouquet-flowers", "bouquet-seasons"]
+"#,
+    )
+    .unwrap();
+    let hand = r#"seat = "south"
+prevailing = "east"
+concealed = "123m 456p 666s 555z 11p"
+bonus = ["1f", "2y"]
+[win]
+tile = "1p"
+from = "wall"
+"#;
+    let house = house.to_str().unwrap();
+    let text = stdout(&mjrules(&["score", "-", "--variant", house], Some(hand)));
+    assert!(
+        text.contains(
+            "the hand's 2 bonus tiles scored nothing: this variant has no rule for bonus tiles"
+        ),
+        "{text}"
+    );
+    let json = |variant: &str| -> serde_json::Value {
+        let out = mjrules(
+            &["score", "-", "--variant", variant, "--format", "json"],
+            Some(hand),
+        );
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    assert_eq!(json(house)["unscored_bonus"], 2);
+    // Under bmja the two score (4 points each), and there is no such note.
+    assert_eq!(json("bmja")["unscored_bonus"], 0);
+    let text = stdout(&mjrules(&["score", "-"], Some(hand)));
+    assert!(!text.contains("scored nothing"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

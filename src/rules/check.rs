@@ -12,6 +12,7 @@ use super::{
 };
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::{Env, ParamValue, compile};
+use crate::predicate::compiled::Collection;
 use crate::predicate::{Compiled, Scope, Type, parse};
 
 /// Payment rules, checked and compiled.
@@ -75,6 +76,10 @@ pub struct Rules {
     pub calling_targets: Vec<usize>,
     /// How the players pay after a deal.
     pub payments: CompiledPayments,
+    /// Some item, shape or requirement looks at the bonus tiles (an item for each bonus tile,
+    /// or a condition or value over `bonus`); when none does, a hand's bonus tiles score
+    /// nothing, and its card says so.
+    pub reads_bonus_tiles: bool,
 }
 
 impl Rules {
@@ -193,6 +198,7 @@ pub fn check(
         min_faan: definition.int_param("min-faan").unwrap_or(0),
         max_faan: definition.int_param("max-faan"),
         calling_targets: Vec::new(),
+        reads_bonus_tiles: false,
         payments,
         items,
         shapes,
@@ -200,7 +206,29 @@ pub fn check(
         definition,
     };
     rules.calling_targets = calling_targets(&rules);
+    rules.reads_bonus_tiles = reads_bonus_tiles(&rules);
     Ok(rules)
+}
+
+/// Whether some item, shape or requirement looks at the bonus tiles.
+fn reads_bonus_tiles(rules: &Rules) -> bool {
+    let over_bonus = |c: &Compiled| {
+        matches!(
+            c,
+            Compiled::Count(Collection::Bonus, _)
+                | Compiled::Any(Collection::Bonus, _)
+                | Compiled::All(Collection::Bonus, _)
+                | Compiled::Suits(Collection::Bonus)
+        )
+    };
+    rules.items.iter().any(|i| i.for_each == ForEach::Bonus)
+        || rules
+            .items
+            .iter()
+            .flat_map(|i| [&i.when, &i.value])
+            .chain(&rules.shapes)
+            .chain(&rules.requirements)
+            .any(|c| c.mentions(over_bonus))
 }
 
 /// Compiles the conditions of shapes or requirements (`what`), each on the hand.

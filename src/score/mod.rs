@@ -55,6 +55,9 @@ pub struct ScoreCard<'r> {
     pub arrangement: Option<Arrangement>,
     /// The special shape the hand was read as, as an index into the variant's shapes.
     pub shape: Option<usize>,
+    /// The bonus tiles the hand holds that scored nothing because the variant has no rule
+    /// that looks at bonus tiles (0 when it has one).
+    pub unscored_bonus: usize,
 }
 
 /// One item that counted on a card, with what the variant file says of it.
@@ -84,6 +87,7 @@ impl<'r> ScoreCard<'r> {
         fired: Vec<Fired>,
         arrangement: Option<Arrangement>,
         shape: Option<usize>,
+        bonus_held: usize,
     ) -> Self {
         ScoreCard {
             rules,
@@ -92,6 +96,11 @@ impl<'r> ScoreCard<'r> {
             fired,
             arrangement,
             shape,
+            unscored_bonus: if rules.reads_bonus_tiles {
+                0
+            } else {
+                bonus_held
+            },
         }
     }
 
@@ -150,6 +159,7 @@ impl PartialEq for ScoreCard<'_> {
             && self.fired == other.fired
             && self.arrangement == other.arrangement
             && self.shape == other.shape
+            && self.unscored_bonus == other.unscored_bonus
     }
 }
 

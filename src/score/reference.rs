@@ -105,7 +105,15 @@ pub(crate) fn card<'r>(
         Choice::Shape(s) => (None, Some(s)),
         Choice::None => (None, None),
     };
-    ScoreCard::new(rules, hand.is_winner(), totals, fired, arrangement, shape)
+    ScoreCard::new(
+        rules,
+        hand.is_winner(),
+        totals,
+        fired,
+        arrangement,
+        shape,
+        hand.bonus().len(),
+    )
 }
 
 /// The items some `calling(…)` asks about that one more tile would make count, for a player

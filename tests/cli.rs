@@ -1,5 +1,7 @@
 //! The `mjrules` binary: outputs, exit codes and diagnostics as a user sees them.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -998,4 +1000,69 @@ from = "wall"
     let text = stdout(&mjrules(&["score", "-"], Some(hand)));
     assert!(!text.contains("scored nothing"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_example_of_the_help_runs() {
+    // The commands, as the main help lists them.
+    let help = stdout(&mjrules(&["--help"], None));
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map_while(|l| l.strip_prefix("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert_eq!(commands.len(), 12, "{help}");
+    // The examples run from a folder laid out like the project's (its examples and rules,
+    // and the shared texts beside it), so that the files they write land there.
+    let root = std::env::temp_dir().join(format!("mjrules-examples-{}", std::process::id()));
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["examples", "rules"] {
+        std::os::unix::fs::symlink(project.join(dir), work.join(dir)).unwrap();
+    }
+    let seeds = common::seeds();
+    if seeds.is_some() {
+        std::os::unix::fs::symlink(project.join("../shared"), root.join("shared")).unwrap();
+    }
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_mjrules"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut ran = 0;
+    for command in commands {
+        let help = stdout(&mjrules(&["help", command], None));
+        let examples: Vec<&str> = help
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("`mjrules help {command}` has no examples"))
+            .lines()
+            .filter_map(|l| l.strip_prefix("  "))
+            .collect();
+        assert!(!examples.is_empty(), "{command}");
+        for line in examples {
+            assert!(line.starts_with("mjrules "), "{line}");
+            if line.contains("audit") && seeds.is_none() {
+                continue;
+            }
+            let out = Command::new("sh")
+                .args(["-c", line])
+                .current_dir(&work)
+                .env("PATH", &path)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{line}\n{}", stderr(&out));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 20, "{ran}");
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -48,6 +48,7 @@ pub mod check;
 pub mod compare;
 pub mod diff;
 pub mod doc;
+pub mod examples;
 pub mod generate;
 
 pub mod hand;

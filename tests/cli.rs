@@ -608,6 +608,26 @@ fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_n
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("[<stdin>:1:10]"), "{}", stderr(&out));
     assert!(plot.exists());
+    // A run that fails (its corpus is a folder) leaves a file that was there as it was, and
+    // leaves no file where there was none.
+    let failing = |plot: &std::path::Path| {
+        let args = [
+            "compare",
+            "bmja",
+            "dmjl",
+            "--corpus",
+            dir.to_str().unwrap(),
+            "--plot",
+        ];
+        let out = mjrules(&[&args[..], &[plot.to_str().unwrap()]].concat(), None);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    };
+    std::fs::write(&plot, "an older chart").unwrap();
+    failing(&plot);
+    assert_eq!(std::fs::read_to_string(&plot).unwrap(), "an older chart");
+    let new = dir.join("new.svg");
+    failing(&new);
+    assert!(!new.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
 

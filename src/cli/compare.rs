@@ -99,14 +99,25 @@ fn compare_corpus(
 ) -> Result<(), Failure> {
     let (name, input) = open_corpus(path)?;
     let start = Instant::now();
-    // The chart's file is made before the corpus is scored, so that a path that cannot be
-    // written fails at once rather than after a long run; it is removed if the run fails.
+    // The chart's path is opened for writing before the corpus is scored, so that a path
+    // that cannot be written fails at once rather than after a long run. Nothing is truncated
+    // until the chart is written: a run that fails leaves a file that was there as it was,
+    // and removes only a file it made.
     let plot_error = |plot: &Path, e: std::io::Error| {
         Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
     };
-    let plot_file = match plot {
-        Some(plot) => Some((plot, File::create(plot).map_err(|e| plot_error(plot, e))?)),
-        None => None,
+    let made = match plot {
+        Some(plot) => {
+            let existed = plot.symlink_metadata().is_ok();
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(plot)
+                .map_err(|e| plot_error(plot, e))?;
+            !existed
+        }
+        None => false,
     };
     let measure = compare::Measure::of(variants);
     let mut cmp = compare::CorpusComparison {
@@ -144,8 +155,9 @@ fn compare_corpus(
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
     );
     if let Err(failure) = scored {
-        if let Some((plot, file)) = plot_file {
-            drop(file);
+        if let Some(plot) = plot
+            && made
+        {
             // Best effort: the run has failed already, and that is what is reported.
             let _ = std::fs::remove_file(plot);
         }
@@ -178,7 +190,7 @@ fn compare_corpus(
         }
     }
     // The chart is written last, so that the figures are printed even if it cannot be.
-    if let Some((plot, mut file)) = plot_file {
+    if let Some(plot) = plot {
         let title = format!(
             "Totals of {}: {} and {}",
             stats::hands(cmp.sides[0].totals.len()),
@@ -186,7 +198,8 @@ fn compare_corpus(
             ids[1]
         );
         let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
-        file.write_all(svg.as_bytes())
+        File::create(plot)
+            .and_then(|mut file| file.write_all(svg.as_bytes()))
             .map_err(|e| plot_error(plot, e))?;
     }
     unreadable.finish(&name)

@@ -378,6 +378,8 @@ impl miette::Diagnostic for Located {
 
 /// `text` with its control characters (line ends and tabs aside) written as escapes
 /// (`\u{1b}`), so that printing it cannot move a terminal's cursor or change its colours.
+/// A line end is `\n` or `\r\n`; a carriage return alone, which sends the cursor back over
+/// the line, is escaped too.
 pub fn visible(text: &str) -> Cow<'_, str> {
     replace_hidden(text, |c| format!("\\u{{{:x}}}", u32::from(c)))
 }
@@ -393,19 +395,18 @@ fn visible_in_place(text: String) -> String {
 
 /// `text` with each control character other than a line end or a tab replaced by `with` it.
 fn replace_hidden(text: &str, with: impl Fn(char) -> String) -> Cow<'_, str> {
-    let hidden = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
-    if !text.chars().any(hidden) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if hidden(c) {
-            out.push_str(&with(c));
-        } else {
+    let mut out: Option<String> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let line_end = c == '\n' || (c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n'));
+        if c.is_control() && c != '\t' && !line_end {
+            out.get_or_insert_with(|| text[..at].to_string())
+                .push_str(&with(c));
+        } else if let Some(out) = &mut out {
             out.push(c);
         }
     }
-    Cow::Owned(out)
+    out.map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.

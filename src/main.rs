@@ -65,7 +65,7 @@ enum Command {
 
 fn main() -> ExitCode {
     cli::report::set_hook();
-    let result = match Cli::parse().command {
+    let result = match cli::parse_command_line::<Cli>().command {
         Command::Score(args) => cli::score::run(&args),
         Command::Check(args) => cli::check::run(&args),
         Command::Compare(args) => cli::compare::run(&args),

@@ -724,6 +724,10 @@ fn control_characters_from_input_files_are_escaped_on_output() {
     .unwrap();
     let raw = dir.join("raw.toml");
     std::fs::write(&raw, "seat = \"east\u{1b}[31m\"\nprevailing = \"east\"\n").unwrap();
+    // A carriage return alone sends the cursor back over the line; one that ends a line
+    // (`\r\n`) is a line end.
+    let carriage = dir.join("carriage.toml");
+    std::fs::write(&carriage, "seat = \"ea\rst\"\r\nprevailing = \"east\"\r\n").unwrap();
     let runs = [
         mjrules(
             &[
@@ -736,6 +740,11 @@ fn control_characters_from_input_files_are_escaped_on_output() {
         ),
         mjrules(&["score", quoted.to_str().unwrap()], None),
         mjrules(&["score", raw.to_str().unwrap()], None),
+        mjrules(&["score", carriage.to_str().unwrap()], None),
+        // From the command line: our own message, and clap's.
+        mjrules(&["doc", "\u{1b}[2J\u{1b}[31mnosuch"], None),
+        mjrules(&["score", "--seat", "ea\rst", "--kajongg", "c1c2c3"], None),
+        mjrules(&["sc\u{1b}[2Jore"], None),
     ];
     std::fs::remove_dir_all(&dir).ok();
     assert!(
@@ -748,9 +757,18 @@ fn control_characters_from_input_files_are_escaped_on_output() {
         "{}",
         stderr(&runs[1])
     );
+    assert!(
+        stderr(&runs[4]).contains("unknown variant `\\u{1b}[2J\\u{1b}[31mnosuch`"),
+        "{}",
+        stderr(&runs[4])
+    );
     for out in &runs {
-        assert!(!stdout(out).contains('\u{1b}') && !stderr(out).contains('\u{1b}'));
+        for text in [stdout(out), stderr(out)] {
+            assert!(!text.contains('\u{1b}'), "{text}");
+            assert!(!text.replace("\r\n", "\n").contains('\r'), "{text:?}");
+        }
     }
+    assert!(runs[3..].iter().all(|out| out.status.code() == Some(2)));
 }
 
 #[test]

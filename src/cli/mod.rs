@@ -103,7 +103,7 @@ pub fn report_failure(failure: Failure) -> u8 {
                 json!({"ok": false, "problems": [{"message": message, "severity": "error"}]})
             );
         }
-        Failure::Input(message) => eprint!("{message}"),
+        Failure::Input(message) => eprint!("{}", mjrules::diagnostic::visible(&message)),
         Failure::Problems(errors) if json => {
             let problems: Vec<Value> = errors.iter().flat_map(report::problems_json).collect();
             println!("{}", json!({"ok": false, "problems": problems}));
@@ -119,6 +119,22 @@ pub fn report_failure(failure: Failure) -> u8 {
         }
     }
     code
+}
+
+/// The command line, parsed; on a mistake, clap's message and exit 2 (0 for `--help` and
+/// `--version`). When the command line holds control characters, which clap would quote as
+/// they are, the message is written in plain text (without colours, its escapes written out).
+pub fn parse_command_line<T: clap::Parser>() -> T {
+    T::try_parse().unwrap_or_else(|e| {
+        let control =
+            std::env::args_os().any(|a| a.to_string_lossy().chars().any(char::is_control));
+        if e.use_stderr() && control {
+            let plain = e.render().to_string();
+            eprint!("{}", mjrules::diagnostic::visible(&plain));
+            std::process::exit(e.exit_code());
+        }
+        e.exit()
+    })
 }
 
 /// The failure of writing the output: none when the reader has gone (the program ends

@@ -20,7 +20,7 @@ use crate::Variant;
 use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
 use crate::hand::file::read_hand;
-use crate::hand::{Hand, WinSource};
+use crate::hand::{Hand, HandProblem, WinSource};
 use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
 use crate::rules::{Liable, Style};
 use crate::tiles::{Tile, TileCounts, Wind};
@@ -350,6 +350,11 @@ fn read_counted(
                             format!("the discarder `{d}` is the winner"),
                             "the winner's own seat",
                         ));
+                        None
+                    }
+                    // Nobody discarded a tile drawn from the wall or a loose tile.
+                    Some(_) if let Some(from) = from.filter(|f| !f.is_claimed()) => {
+                        problems.push(HandProblem::NoDiscard { from }.at(s.span));
                         None
                     }
                     Some(d) => Some(d),

@@ -284,6 +284,24 @@ pub fn arith(op: Arith, x: i64, y: i64) -> i64 {
         Arith::Add => x.saturating_add(y),
         Arith::Sub => x.saturating_sub(y),
         Arith::Mul => x.saturating_mul(y),
-        Arith::Div => x.checked_div(y).unwrap_or(0),
+        // The one quotient too large, the most negative number over -1, saturates too.
+        Arith::Div if y == 0 => 0,
+        Arith::Div => x.saturating_div(y),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_saturates_and_division_by_zero_gives_zero() {
+        assert_eq!(arith(Arith::Div, i64::MIN, -1), i64::MAX);
+        assert_eq!(arith(Arith::Div, 7, 0), 0);
+        // Integer division rounds toward zero.
+        assert_eq!(arith(Arith::Div, -7, 2), -3);
+        assert_eq!(arith(Arith::Add, i64::MAX, 1), i64::MAX);
+        assert_eq!(arith(Arith::Sub, i64::MIN, 1), i64::MIN);
+        assert_eq!(arith(Arith::Mul, i64::MIN, 2), i64::MIN);
     }
 }

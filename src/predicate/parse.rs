@@ -76,6 +76,16 @@ pub fn parse(text: &str) -> Result<Expr, Diagnostic> {
             ),
         ));
     }
+    // `flatten` walks the pairs without recursion.
+    if let Some(int) = (expr.clone().into_inner().flatten())
+        .find(|p| p.as_rule() == Rule::int && p.as_str().parse::<i64>().is_err())
+    {
+        let span = int.as_span().start()..int.as_span().end();
+        return Err(syntax_error(
+            span,
+            format!("a number may be at most {}", i64::MAX),
+        ));
+    }
     Ok(build(expr.into_inner()))
 }
 
@@ -179,8 +189,7 @@ fn primary(pair: Pair<'_, Rule>) -> Expr {
     let text = pair.as_str();
     let kind = match pair.as_rule() {
         Rule::expr => return build(pair.into_inner()),
-        // Digits beyond i64 saturate; the checker reports nothing odd about a huge number,
-        // and evaluation saturates too.
+        // A number beyond i64 was refused by `parse`.
         Rule::int => ExprKind::Int(text.parse().unwrap_or(i64::MAX)),
         Rule::boolean => ExprKind::Bool(text == "true"),
         Rule::tile => match parse_tiles(text)

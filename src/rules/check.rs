@@ -315,7 +315,9 @@ fn compile_items(
             None => Some(Compiled::Const(1)),
         };
         let value = match item.value.as_ref().map(|v| &v.value) {
-            Some(ValueSource::Int(n)) if *n < 0 && item.kind == ItemKind::Doubles => {
+            Some(ValueSource::Int(n))
+                if *n < 0 && (item.kind == ItemKind::Doubles || item.own_points_doubled) =>
+            {
                 let at = item.value.as_ref().expect("matched");
                 problems[at.file].push(
                     Diagnostic::new(at.span.clone(), format!("{n} doubles"), "fewer than none")
@@ -516,9 +518,15 @@ fn check_engine_params(definition: &Definition, problems: &mut [Vec<Diagnostic>]
     }
 }
 
-/// The parameters the engine reads itself: the cap of a points-and-doubles variant, the
-/// least and most faan of a faan variant. Every other parameter is read by the rules.
-pub const ENGINE_PARAMS: [&str; 3] = ["limit", "min-faan", "max-faan"];
+/// The parameters the engine reads itself in a variant of this style: the cap of a
+/// points-and-doubles variant, the least and most faan of a faan variant. Every other
+/// parameter is read by the rules.
+pub fn engine_params(style: Style) -> &'static [&'static str] {
+    match style {
+        Style::PointsAndDoubles => &["limit"],
+        Style::Faan => &["min-faan", "max-faan"],
+    }
+}
 
 /// Every parameter that nothing reads is a mistake (most often a misspelt name, which would
 /// otherwise change nothing): neither the engine nor any rule of the variant's files
@@ -533,23 +541,31 @@ fn check_params_read(definition: &Definition, problems: &mut [Vec<Diagnostic>]) 
             })
         })
     };
+    let engine = engine_params(definition.style);
     for param in &definition.params {
         let name = param.name.value.as_str();
-        if ENGINE_PARAMS.contains(&name) || read(name) {
+        if engine.contains(&name) || read(name) {
             continue;
         }
         let others = (definition.params.iter().map(|p| p.name.value.as_str()))
             .filter(|&other| other != name)
-            .chain(ENGINE_PARAMS);
-        let help = did_you_mean(name, others)
-            .map(|m| format!("did you mean `{m}`?"))
-            .unwrap_or_else(|| {
-                format!(
-                    "a rule reads a parameter as `${name}` in an expression; the engine reads \
-                     {} itself",
-                    crate::document::quoted_list(&ENGINE_PARAMS)
-                )
-            });
+            .chain(engine.iter().copied());
+        let in_other_style = [Style::PointsAndDoubles, Style::Faan]
+            .into_iter()
+            .find(|&style| engine_params(style).contains(&name));
+        let help = match (in_other_style, did_you_mean(name, others)) {
+            (Some(style), _) => format!(
+                "`{name}` is read in a `{}` variant; this one is `{}`",
+                style.name(),
+                definition.style.name()
+            ),
+            (None, Some(m)) => format!("did you mean `{m}`?"),
+            (None, None) => format!(
+                "a rule reads a parameter as `${name}` in an expression; the engine reads \
+                 {} itself",
+                crate::document::quoted_list(engine)
+            ),
+        };
         problems[param.name.file].push(
             Diagnostic::new(
                 param.name.span.clone(),
@@ -616,22 +632,34 @@ fn compile_payments(
     let p = &definition.payments;
     let mut cap = |value: &Option<Located<ValueSource>>| -> Option<i64> {
         let located = value.as_ref()?;
-        match &located.value {
-            ValueSource::Int(n) => Some(*n),
+        let n = match &located.value {
+            ValueSource::Int(n) => *n,
             ValueSource::Expr(source) => {
                 match compile_source(source, Scope::Hand, Type::Int, env, problems)? {
-                    Compiled::Const(n) => Some(n),
+                    Compiled::Const(n) => n,
                     _ => {
                         problems[located.file].push(Diagnostic::new(
                             located.span.clone(),
                             "a cap is a number: it may use parameters, not facts of a hand",
                             "not a constant",
                         ));
-                        None
+                        return None;
                     }
                 }
             }
+        };
+        if n <= 0 {
+            problems[located.file].push(
+                Diagnostic::new(
+                    located.span.clone(),
+                    format!("a cap of {n}"),
+                    "not a value it can take",
+                )
+                .with_help("a cap is the most one payment can be: a number above 0, or no cap"),
+            );
+            return None;
         }
+        Some(n)
     };
     let cap_value = cap(&p.cap);
     let dealer_cap = cap(&p.dealer_cap);

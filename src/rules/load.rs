@@ -395,6 +395,18 @@ impl Loader {
             }
         }
         if let Some(table) = read.faan_table {
+            if variant.style == Style::PointsAndDoubles {
+                problems.push(
+                    Diagnostic::new(
+                        table.span.clone(),
+                        "a points-and-doubles variant has no faan table",
+                        "read by nothing",
+                    )
+                    .with_help(
+                        "a faan table turns faan into base points in a `faan` variant; remove it, or make the variant `style = \"faan\"`",
+                    ),
+                );
+            }
             variant.faan_table = table.rows;
             variant.faan_table_cite = table.cite;
         }

@@ -59,6 +59,8 @@ pub struct FaanTable {
     pub rows: Vec<(i64, i64)>,
     /// `cite`.
     pub cite: Option<Cite>,
+    /// Where the table is in its file.
+    pub span: std::ops::Range<usize>,
 }
 
 /// What one file says about payments: each key given replaces the base's; rules are
@@ -934,7 +936,11 @@ impl Cx<'_> {
                 None => bad(problems, row.span()),
             }
         }
-        Some(FaanTable { rows: table, cite })
+        Some(FaanTable {
+            rows: table,
+            cite,
+            span: value.span(),
+        })
     }
 }
 

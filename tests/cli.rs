@@ -246,6 +246,24 @@ fn an_unknown_param_or_variant_exits_2() {
         "{}",
         stderr(&out)
     );
+    // One parameter set twice: which was meant is not for the program to guess.
+    let out = mjrules(
+        &[
+            "score",
+            "examples/hands/south-dragon-pung.toml",
+            "--param",
+            "limit=500",
+            "--param",
+            "limit=600",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("`--param limit` is given twice (`500`, then `600`)"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

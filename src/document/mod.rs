@@ -196,6 +196,30 @@ pub fn expect_string<'a>(
     source: &str,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<StrValue<'a>> {
+    string_or(value, source, problems, || {
+        format!("`{key}` must be a string")
+    })
+}
+
+/// An element of the array `key` that must be a string (a meld of `melds`).
+pub fn expect_string_in<'a>(
+    value: &'a Value<'_>,
+    key: &str,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<StrValue<'a>> {
+    string_or(value, source, problems, || {
+        format!("each of `{key}` must be a string")
+    })
+}
+
+/// A string value, or a problem worded by `message`.
+fn string_or<'a>(
+    value: &'a Value<'_>,
+    source: &str,
+    problems: &mut Vec<Diagnostic>,
+    message: impl FnOnce() -> String,
+) -> Option<StrValue<'a>> {
     match value.get_ref() {
         DeValue::String(s) => Some(StrValue {
             text: s.as_ref(),
@@ -203,7 +227,11 @@ pub fn expect_string<'a>(
             content_start: content_start(source, value.span(), s.as_ref()),
         }),
         other => {
-            problems.push(wrong_type(value.span(), key, "a string", other));
+            problems.push(Diagnostic::new(
+                value.span(),
+                message(),
+                format!("this is {}", type_name(other)),
+            ));
             None
         }
     }

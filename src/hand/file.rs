@@ -251,7 +251,7 @@ fn read_melds(
     items
         .iter()
         .filter_map(|item| {
-            let v = document::expect_string(item, "melds", source, problems)?;
+            let v = document::expect_string_in(item, "melds", source, problems)?;
             read_meld(&v, problems)
         })
         .collect()
@@ -392,7 +392,7 @@ fn read_bonus(
     let strings: Vec<StrValue<'_>> = match value.get_ref() {
         DeValue::Array(items) => items
             .iter()
-            .filter_map(|item| document::expect_string(item, "bonus", source, problems))
+            .filter_map(|item| document::expect_string_in(item, "bonus", source, problems))
             .collect(),
         _ => document::expect_string(value, "bonus", source, problems)
             .into_iter()

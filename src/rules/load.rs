@@ -50,6 +50,13 @@ pub enum LoadError {
         /// Its readings, in words.
         readings: String,
     },
+    /// Two overrides of one parameter.
+    ParamTwice {
+        /// The parameter.
+        name: String,
+        /// The values given, in order.
+        values: [String; 2],
+    },
     /// A parameter override that names no parameter of the variant.
     UnknownParam {
         /// The variant.
@@ -103,6 +110,11 @@ impl fmt::Display for LoadError {
             } => write!(
                 f,
                 "`--param {name}={value}`: `{value}` is not one of the readings of `{name}`: {readings}"
+            ),
+            LoadError::ParamTwice { name, values } => write!(
+                f,
+                "`--param {name}` is given twice (`{}`, then `{}`); give it once",
+                values[0], values[1]
             ),
             LoadError::UnknownParam {
                 variant,
@@ -520,7 +532,13 @@ pub fn apply_overrides(
     mut variant: Definition,
     overrides: &[(String, String)],
 ) -> Result<Definition, LoadError> {
-    for (name, value) in overrides {
+    for (at, (name, value)) in overrides.iter().enumerate() {
+        if let Some((_, first)) = overrides[..at].iter().find(|(n, _)| n == name) {
+            return Err(LoadError::ParamTwice {
+                name: name.clone(),
+                values: [first.clone(), value.clone()],
+            });
+        }
         let parsed = if value == "none" {
             ParamValue::None
         } else {

@@ -284,7 +284,7 @@ impl Cx<'_> {
         };
         items
             .iter()
-            .filter_map(|item| document::expect_string(item, key, self.text, problems))
+            .filter_map(|item| document::expect_string_in(item, key, self.text, problems))
             .map(|s| self.located(&s))
             .collect()
     }

@@ -217,6 +217,10 @@ fn read_tokens(text: &str, errors: &mut Vec<Diagnostic>) -> Tokens {
                     }
                 }
             }
+            b'L' | b'm' if let Some(what) = given_before(&tokens, token) => errors.push(mistake(
+                start..end,
+                format!("a second `{}` token: a hand has one {what}", &token[..1]),
+            )),
             b'L' => {
                 let tiles = tiles_in(text, start + 1, end, errors);
                 match tiles.split_first() {
@@ -255,6 +259,15 @@ fn read_tokens(text: &str, errors: &mut Vec<Diagnostic>) -> Tokens {
         }
     }
     tokens
+}
+
+/// What the `L` or `m` token `token` gives, if an earlier token gave it already.
+fn given_before(tokens: &Tokens, token: &str) -> Option<&'static str> {
+    match token.as_bytes()[0] {
+        b'L' if tokens.last.is_some() => Some("last tile"),
+        b'm' if tokens.source.is_some() => Some("way of going out"),
+        _ => None,
+    }
 }
 
 /// The win of a hand of 14 tiles or more (plus one per kong), from its last tile and its
@@ -500,6 +513,22 @@ mod tests {
             for p in error.problems() {
                 assert!(text.is_char_boundary(p.span.start) && text.is_char_boundary(p.span.end));
             }
+        }
+    }
+
+    #[test]
+    fn a_last_tile_or_a_way_out_given_twice_is_refused_where_it_stands() {
+        // Which of the two was meant is not for the reader to guess (it kept the second).
+        for (text, at) in [
+            ("c1c2c3 wewewe drdrdr dbdb DgDgDg Ldbdbdb mw mz", 44..46),
+            ("c1c2c3 wewewe drdrdr dbdb DgDgDg Ldbdbdb Lwewewe", 41..48),
+        ] {
+            let error = parse_kajongg(text, Wind::East, Wind::East).unwrap_err();
+            let second: Vec<_> = (error.problems().iter())
+                .filter(|p| p.message.starts_with("a second"))
+                .collect();
+            assert_eq!(second.len(), 1, "{text}: {:?}", error.problems());
+            assert_eq!(second[0].span, at);
         }
     }
 

@@ -188,11 +188,7 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             ys,
             |r| &r.id.value,
             |r| {
-                let liable = match r.liable {
-                    None => "none",
-                    Some(Liable::Discarder) => "discarder",
-                    Some(Liable::LastSetProvider) => "last-set-provider",
-                };
+                let liable = r.liable.map_or("none", Liable::word);
                 vec![("when", r.when.text.clone()), ("liable", liable.into())]
             },
             |r| r.when.text.clone(),

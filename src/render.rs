@@ -665,10 +665,7 @@ pub fn variant_json(variant: &Rules) -> Value {
         .iter()
         .chain(&p.liabilities)
         .map(|r| {
-            let liable = r.liable.map(|l| match l {
-                crate::rules::Liable::Discarder => "discarder",
-                crate::rules::Liable::LastSetProvider => "last-set-provider",
-            });
+            let liable = r.liable.map(crate::rules::Liable::word);
             json!({"id": r.id.value, "when": r.when.text, "liable": liable, "cite": cite(&r.cite), "notes": r.notes})
         })
         .collect();

@@ -227,11 +227,7 @@ fn string_or<'a>(
             content_start: content_start(source, value.span(), s.as_ref()),
         }),
         other => {
-            problems.push(Diagnostic::new(
-                value.span(),
-                message(),
-                format!("this is {}", type_name(other)),
-            ));
+            problems.push(mistyped(value.span(), message(), other));
             None
         }
     }
@@ -244,11 +240,12 @@ pub fn wrong_type(
     expected: &str,
     found: &DeValue<'_>,
 ) -> Diagnostic {
-    Diagnostic::new(
-        span,
-        format!("`{key}` must be {expected}"),
-        format!("this is {}", type_name(found)),
-    )
+    mistyped(span, format!("`{key}` must be {expected}"), found)
+}
+
+/// A value of the wrong type at `span`: `message` says what it must be, the label what it is.
+fn mistyped(span: Range<usize>, message: String, found: &DeValue<'_>) -> Diagnostic {
+    Diagnostic::new(span, message, format!("this is {}", type_name(found)))
 }
 
 /// Where the content of a string value starts in the source, if it appears there verbatim.

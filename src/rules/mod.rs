@@ -17,6 +17,7 @@ pub(crate) mod read;
 use std::ops::Range;
 
 use crate::predicate::check::ParamValue;
+use crate::words::{self, Words};
 
 pub use check::{CompiledItem, CompiledPayments, MAX_SHAPES, Rules};
 pub use load::{LoadError, load_definition};
@@ -109,14 +110,17 @@ pub enum ForEach {
 }
 
 impl ForEach {
+    /// The words of `for-each`.
+    pub const WORDS: Words<ForEach, 4> = [
+        ("hand", ForEach::Hand),
+        ("set", ForEach::Set),
+        ("tile", ForEach::Tile),
+        ("bonus", ForEach::Bonus),
+    ];
+
     /// The word used in variant files (`for-each = "set"`).
     pub fn word(self) -> &'static str {
-        match self {
-            ForEach::Hand => "hand",
-            ForEach::Set => "set",
-            ForEach::Tile => "tile",
-            ForEach::Bonus => "bonus",
-        }
+        words::write(&ForEach::WORDS, self)
     }
 }
 
@@ -132,13 +136,16 @@ pub enum Who {
 }
 
 impl Who {
+    /// The words of `who`.
+    pub const WORDS: Words<Who, 3> = [
+        ("all", Who::All),
+        ("winner", Who::Winner),
+        ("others", Who::Others),
+    ];
+
     /// The word used in variant files (`who = "winner"`).
     pub fn word(self) -> &'static str {
-        match self {
-            Who::All => "all",
-            Who::Winner => "winner",
-            Who::Others => "others",
-        }
+        words::write(&Who::WORDS, self)
     }
 }
 
@@ -291,6 +298,19 @@ pub enum Liable {
     Discarder,
     /// The player from whom the winner's last declared set was claimed (its `from=`).
     LastSetProvider,
+}
+
+impl Liable {
+    /// The words of `liable`.
+    pub const WORDS: Words<Liable, 2> = [
+        ("discarder", Liable::Discarder),
+        ("last-set-provider", Liable::LastSetProvider),
+    ];
+
+    /// The word used in variant files (`liable = "discarder"`).
+    pub fn word(self) -> &'static str {
+        words::write(&Liable::WORDS, self)
+    }
 }
 
 /// A rule of payment: a doubling of payments, or a liability.

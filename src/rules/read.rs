@@ -473,41 +473,14 @@ impl Cx<'_> {
         let mut r = self.table(value, kind.table(), "an item", problems)?;
         let id = self.id(&mut r, problems);
         let description = self.string(&mut r, "description", problems);
-        let for_each = match r.string("for-each", self.text, problems) {
-            None => ForEach::Hand,
-            Some(s) => match s.text {
-                "hand" => ForEach::Hand,
-                "set" => ForEach::Set,
-                "tile" => ForEach::Tile,
-                "bonus" => ForEach::Bonus,
-                _ => {
-                    problems.push(document::not_a_word(
-                        &s,
-                        "a scope",
-                        "unknown word",
-                        &["hand", "set", "tile", "bonus"],
-                    ));
-                    ForEach::Hand
-                }
-            },
-        };
-        let who = match r.string("who", self.text, problems) {
-            None => Who::All,
-            Some(s) => match s.text {
-                "all" => Who::All,
-                "winner" => Who::Winner,
-                "others" => Who::Others,
-                _ => {
-                    problems.push(document::not_a_word(
-                        &s,
-                        "a player group",
-                        "unknown word",
-                        &["all", "winner", "others"],
-                    ));
-                    Who::All
-                }
-            },
-        };
+        let for_each = r
+            .string("for-each", self.text, problems)
+            .and_then(|s| read_word(&s, &ForEach::WORDS, "a scope", problems))
+            .unwrap_or(ForEach::Hand);
+        let who = r
+            .string("who", self.text, problems)
+            .and_then(|s| read_word(&s, &Who::WORDS, "a player group", problems))
+            .unwrap_or(Who::All);
         let when = r
             .string("when", self.text, problems)
             .map(|s| self.source(&s));
@@ -710,19 +683,7 @@ impl Cx<'_> {
         let liable = if liability {
             r.require("liable", problems)
                 .and_then(|v| document::expect_string(v, "liable", self.text, problems))
-                .and_then(|s| match s.text {
-                    "discarder" => Some(Liable::Discarder),
-                    "last-set-provider" => Some(Liable::LastSetProvider),
-                    _ => {
-                        problems.push(document::not_a_word(
-                            &s,
-                            "a liable player",
-                            "unknown word",
-                            &["discarder", "last-set-provider"],
-                        ));
-                        None
-                    }
-                })
+                .and_then(|s| read_word(&s, &Liable::WORDS, "a liable player", problems))
         } else {
             None
         };
@@ -807,17 +768,7 @@ impl Cx<'_> {
         let (table, expected) = (table?, expected?);
         let mut pr = TableReader::new(table, payment.span(), "an example's payment");
         let wind = |v: Option<StrValue<'_>>, problems: &mut Vec<Diagnostic>| {
-            let v = v?;
-            let w = words::read(&Wind::WORDS, v.text);
-            if w.is_none() {
-                problems.push(document::not_a_word(
-                    &v,
-                    "a wind",
-                    "unknown word",
-                    &words::all(&Wind::WORDS),
-                ));
-            }
-            w
+            read_word(&v?, &Wind::WORDS, "a wind", problems)
         };
         let winner_text = pr.string("winner", self.text, problems);
         let winner = wind(winner_text, problems);
@@ -825,18 +776,9 @@ impl Cx<'_> {
             .get("value")
             .and_then(|v| v.get_ref().as_integer())
             .and_then(|i| i.as_str().parse().ok());
-        let from = pr.string("from", self.text, problems).and_then(|s| {
-            let source = words::read(&WinSource::WORDS, s.text);
-            if source.is_none() {
-                problems.push(document::not_a_word(
-                    &s,
-                    "a way to win",
-                    "unknown word",
-                    &words::all(&WinSource::WORDS),
-                ));
-            }
-            source
-        });
+        let from = pr
+            .string("from", self.text, problems)
+            .and_then(|s| read_word(&s, &WinSource::WORDS, "a way to win", problems));
         let discarder_text = pr.string("discarder", self.text, problems);
         let discarder = wind(discarder_text, problems);
         pr.finish(problems);
@@ -942,6 +884,26 @@ impl Cx<'_> {
             span: value.span(),
         })
     }
+}
+
+/// What the word `s` names in `table`, or a problem saying it is not `what` (with the likely
+/// word).
+fn read_word<T: Copy, const N: usize>(
+    s: &StrValue<'_>,
+    table: &words::Words<T, N>,
+    what: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let read = words::read(table, s.text);
+    if read.is_none() {
+        problems.push(document::not_a_word(
+            s,
+            what,
+            "unknown word",
+            &words::all(table),
+        ));
+    }
+    read
 }
 
 /// A worked faan table row: `faan = N` with `expect = { base = … }`.

@@ -181,8 +181,7 @@ fn a_house_rule_file_changes_the_score_without_a_rebuild() {
 #[test]
 fn a_house_limit_caps_the_score() {
     // A house file written on the spot: BMJA with a limit of 200 caps 320 at 200.
-    let dir = std::env::temp_dir().join(format!("mjrules-house-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("house");
     let file = dir.join("limit-200.toml");
     std::fs::write(
         &file,
@@ -561,8 +560,7 @@ fn a_corpus_line_that_is_not_utf8_is_named() {
 #[test]
 fn compare_over_a_corpus_writes_a_chart() {
     let corpus = stdout(&mjrules(&["gen", "--seed", "5", "--count", "300"], None));
-    let dir = std::env::temp_dir().join(format!("mjrules-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("plot");
     let plot = dir.join("chart.svg");
     let out = mjrules(
         &[
@@ -593,8 +591,7 @@ fn compare_over_a_corpus_writes_a_chart() {
 
 #[test]
 fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_none() {
-    let dir = std::env::temp_dir().join(format!("mjrules-plot-fail-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("plot-fail");
     let compare = |plot: &std::path::Path, corpus: &str| {
         mjrules(
             &[
@@ -726,8 +723,7 @@ fn compare_options_that_go_with_a_corpus_are_refused_without_one() {
 fn control_characters_from_input_files_are_escaped_on_output() {
     // A variant named with the escape sequence that turns text red, and a hand whose seat
     // holds one (TOML's `\u001b`) and a raw one (which TOML refuses, quoting the line).
-    let dir = std::env::temp_dir().join(format!("mjrules-escapes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("escapes");
     let variant = dir.join("red.toml");
     std::fs::write(
         &variant,
@@ -840,8 +836,7 @@ fn waits_count_the_special_shapes_of_the_variant() {
     // Thirteen orphans with the 6z paired and the 7z missing: no standard reading waits on
     // anything, the variant's thirteen-orphans shape waits on 7z alone. The same hand having
     // gone out on 7z: it was the only possible tile.
-    let dir = std::env::temp_dir().join(format!("mjrules-waits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("waits");
     let calling = dir.join("calling.toml");
     std::fs::write(
         &calling,
@@ -1014,8 +1009,7 @@ fn doc_and_gen_write_text_or_json() {
 fn a_card_says_when_the_variant_scores_no_bonus_tiles() {
     // BMJA without its five rules that look at bonus tiles: a flower and a season held score
     // nothing, and the card says why instead of dropping them silently.
-    let dir = std::env::temp_dir().join(format!("mjrules-no-bonus-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("no-bonus");
     let house = dir.join("no-flowers.toml");
     std::fs::write(
         &house,
@@ -1075,7 +1069,7 @@ fn every_example_of_the_help_runs() {
     assert_eq!(commands.len(), 12, "{help}");
     // The examples run from a folder laid out like the project's (its examples and rules,
     // and the shared texts beside it), so that the files they write land there.
-    let root = std::env::temp_dir().join(format!("mjrules-examples-{}", std::process::id()));
+    let root = common::scratch("examples");
     let work = root.join("work");
     std::fs::create_dir_all(&work).unwrap();
     let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

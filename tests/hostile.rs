@@ -7,6 +7,8 @@
 //! lines, each folder read by its command); and the invalid hands, variant files and deals
 //! whose diagnostics other tests draw.
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -195,18 +197,6 @@ fn made_runs(dir: &Path) -> Vec<Run> {
         .collect()
 }
 
-/// The files of a folder of the repository with this extension, sorted.
-fn files(folder: &str, extension: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == extension))
-        .collect();
-    out.sort();
-    out
-}
-
 /// The lines of a file of the repository that are not blank or comments.
 fn lines(file: &str) -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
@@ -222,7 +212,7 @@ fn lines(file: &str) -> Vec<String> {
 fn folder_runs() -> Vec<Run> {
     let mut runs = Vec::new();
     let mut each = |folder: &str, extension: &str, commands: &[&[&str]]| {
-        for path in files(folder, extension) {
+        for path in common::files_in(folder, extension) {
             for args in commands {
                 let args: Vec<String> = (args.iter())
                     .map(|a| match *a {
@@ -245,17 +235,13 @@ fn folder_runs() -> Vec<Run> {
             "{}",
         ],
     ];
-    each("tests/hostile/hands", "toml", &[hand, &["waits", "{}"]]);
-    each("tests/hands/invalid", "toml", &[hand]);
+    each("hostile/hands", "toml", &[hand, &["waits", "{}"]]);
+    each("hands/invalid", "toml", &[hand]);
+    each("hostile/corpora", "jsonl", &[&["score", "--corpus", "{}"]]);
+    each("hostile/variants", "toml", variant);
+    each("variants/invalid", "toml", variant);
     each(
-        "tests/hostile/corpora",
-        "jsonl",
-        &[&["score", "--corpus", "{}"]],
-    );
-    each("tests/hostile/variants", "toml", variant);
-    each("tests/variants/invalid", "toml", variant);
-    each(
-        "tests/hostile/deals",
+        "hostile/deals",
         "toml",
         &[
             &["settle", "--variant", "polish", "{}"],
@@ -263,7 +249,7 @@ fn folder_runs() -> Vec<Run> {
         ],
     );
     // An invalid deal is named after the variant it is invalid under: `polish--case.toml`.
-    for path in files("tests/deals/invalid", "toml") {
+    for path in common::files_in("deals/invalid", "toml") {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let variant = stem.split("--").next().unwrap().to_string();
         let args = vec![
@@ -359,8 +345,7 @@ fn judge(bin: &Path, one: &Run) -> Option<String> {
 #[test]
 fn hostile_inputs_are_refused_with_a_message_and_nothing_more() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_mjrules"));
-    let dir = std::env::temp_dir().join(format!("mjrules-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("hostile");
     let mut runs = made_runs(&dir);
     runs.extend(folder_runs());
     assert!(runs.len() >= 300, "{} runs", runs.len());

@@ -20,6 +20,14 @@ pub fn files_in(dir: &str, ext: &str) -> Vec<PathBuf> {
     files
 }
 
+/// A folder of its own for one test to write in (`mjrules-NAME-PID` in the system's
+/// temporary folder), made if it is not there.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mjrules-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot make {}: {e}", dir.display()));
+    dir
+}
+
 /// The gallery of hands: `tests/hands/gallery/` and the README's example hand.
 pub fn gallery() -> Vec<PathBuf> {
     let mut paths = files_in("hands/gallery", "toml");

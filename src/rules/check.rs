@@ -113,15 +113,21 @@ impl Rules {
             .map_or(0, |&(_, base)| base)
     }
 
-    /// Every expression evaluated on the facts of a hand: the items' conditions and values,
-    /// the shapes, the requirements and the liabilities.
+    /// Every expression evaluated on the facts of a hand: those that score it, and the
+    /// liabilities.
     pub fn expressions(&self) -> impl Iterator<Item = &Compiled> {
+        self.scoring_expressions()
+            .chain(self.payments.liabilities.iter().map(|(c, _)| c))
+    }
+
+    /// The expressions that score a hand: the items' conditions and values, the shapes and
+    /// the requirements.
+    pub fn scoring_expressions(&self) -> impl Iterator<Item = &Compiled> {
         self.items
             .iter()
             .flat_map(|i| [&i.when, &i.value])
             .chain(&self.shapes)
             .chain(&self.requirements)
-            .chain(self.payments.liabilities.iter().map(|(c, _)| c))
     }
 }
 
@@ -222,13 +228,7 @@ fn reads_bonus_tiles(rules: &Rules) -> bool {
         )
     };
     rules.items.iter().any(|i| i.for_each == ForEach::Bonus)
-        || rules
-            .items
-            .iter()
-            .flat_map(|i| [&i.when, &i.value])
-            .chain(&rules.shapes)
-            .chain(&rules.requirements)
-            .any(|c| c.mentions(over_bonus))
+        || rules.scoring_expressions().any(|c| c.mentions(over_bonus))
 }
 
 /// Compiles the conditions of shapes or requirements (`what`), each on the hand.
@@ -581,13 +581,7 @@ fn check_params_read(definition: &Definition, problems: &mut [Vec<Diagnostic>]) 
 /// unsupported item never counts, so it is never called for).
 fn calling_targets(rules: &Rules) -> Vec<usize> {
     let mut called = Vec::new();
-    for c in rules
-        .items
-        .iter()
-        .flat_map(|i| [&i.when, &i.value])
-        .chain(&rules.shapes)
-        .chain(&rules.requirements)
-    {
+    for c in rules.scoring_expressions() {
         c.visit(&mut |node| {
             if let Compiled::Calling(i) = node
                 && !called.contains(&(*i as usize))

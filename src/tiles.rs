@@ -161,6 +161,19 @@ impl Tile {
         NUMBERS[self.0 as usize]
     }
 
+    /// The tile after this one, going round: the next number of its suit (9 to 1), the next
+    /// wind (North to East), the next dragon (Red to White).
+    pub fn next(self) -> Tile {
+        let (first, last) = match self.0 {
+            0..=8 => (0, 8),
+            9..=17 => (9, 17),
+            18..=26 => (18, 26),
+            27..=30 => (27, 30),
+            _ => (31, 33),
+        };
+        Tile(if self.0 == last { first } else { self.0 + 1 })
+    }
+
     /// True for characters, dots and bamboo.
     pub const fn is_suited(self) -> bool {
         self.0 < 27

@@ -1,6 +1,6 @@
 //! The fast scorer gives the reference scorer's cards. Every shortcut of the plan is taken
 //! only for speed: with all of them, with each of them off, and with none, every built-in
-//! variant and a house file score random hands (winners and not, with declared sets,
+//! variant and two house files score random hands (winners and not, with declared sets,
 //! kongs, bonus tiles, seen tiles and every way of winning), the gallery and the worked
 //! cases exactly as the plain reading of the rules does (`score::reference`).
 
@@ -12,13 +12,15 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and a house file, with the plans of every set of shortcuts tried.
+/// Every built-in variant and two house files (one reads relations between sets), with the plans of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
-    specs.push(format!(
-        "{}/tests/variants/dragon-pair-bonus.toml",
-        env!("CARGO_MANIFEST_DIR")
-    ));
+    for house in ["dragon-pair-bonus", "relations"] {
+        specs.push(format!(
+            "{}/tests/variants/{house}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ));
+    }
     specs
         .into_iter()
         .map(|spec| {

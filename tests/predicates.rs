@@ -140,6 +140,78 @@ fn predicate_semantics() {
             1,
         ),
         (SEVEN_PAIRS, Value("count(tiles, honour)"), 4),
+        // Numbers: `if`, `min`, `max`, `abs`, rounding up, powers; the example's player is
+        // South, not the dealer.
+        (EXAMPLE, Value("if(dealer, 10, 20)"), 20),
+        (EXAMPLE, Value("min(3, 8) + max(3, 8)"), 11),
+        (EXAMPLE, Value("round_up(22, 10) + round_up(30, 10)"), 60),
+        (EXAMPLE, Value("pow(2, 2 + 3)"), 32),
+        (EXAMPLE, Value("abs(0 - 5)"), 5),
+        (EXAMPLE, When("if(winner, 4p, 5p) == winning_tile"), 1),
+        // The next tile goes round: red dragon to white, North to East, 9 to 1.
+        (
+            EXAMPLE,
+            When("next(7z) == 5z and next(4z) == 1z and next(9s) == 1s"),
+            1,
+        ),
+        (EXAMPLE, When("next(winning_tile) == 5p"), 1),
+        // The suit as a number: 222m is 1, 345p 2, 666s and 99s 3, 777z 0.
+        (EXAMPLE, Value("count(sets, suit == 3)"), 2),
+        (EXAMPLE, EachSet("suit == 0"), 1),
+        // Named elements. Pairs of pungs among 777z, 222m, 666s: three.
+        (EXAMPLE, Value("count(a, b in sets, a.pung and b.pung)"), 3),
+        // A group matches in either order and counts once: 666s with 99s.
+        (
+            EXAMPLE,
+            Value("count(a, b in sets, a.pung and b.pair and a.suit == b.suit)"),
+            1,
+        ),
+        // One set of each suit: 222m, 345p, and 666s or 99s: two groups.
+        (
+            EXAMPLE,
+            Value("count(a, b, c in sets, a.suit == 1 and b.suit == 2 and c.suit == 3)"),
+            2,
+        ),
+        (
+            EXAMPLE,
+            When("any(a, b, c in sets, a.suit == 1 and b.suit == 2 and c.suit == 3)"),
+            1,
+        ),
+        (EXAMPLE, When("all(a in sets, a.suit > 0 or a.honour)"), 1),
+        (EXAMPLE, When("all(a in sets, a.suit > 0)"), 0),
+        // A bare name still means the element looked at: only 222m has a set numbered one
+        // more than itself (345p).
+        (
+            EXAMPLE,
+            EachSet("any(a in sets, a.number == number + 1)"),
+            1,
+        ),
+        // Nested, and read inside a plain count: each pung's tile is held three times.
+        (
+            EXAMPLE,
+            Value(
+                "count(a in sets, a.pung and any(b in sets, b.chow and b.number == a.number + 1))",
+            ),
+            1,
+        ),
+        (
+            EXAMPLE,
+            Value("count(a in sets, a.pung and count(tiles, tile == a.tile) == 3)"),
+            3,
+        ),
+        // The pure hand read as three 123m chows: three pairs of equal chows, one triple.
+        (
+            PURE,
+            Value("count(a, b in sets, a.chow and b.chow and a.tile == b.tile)"),
+            3,
+        ),
+        (
+            PURE,
+            Value(
+                "count(a, b, c in sets, a.chow and a.tile == b.tile and b.tile == c.tile and b.chow and c.chow)",
+            ),
+            1,
+        ),
     ];
     let mut failures = Vec::new();
     for (hand, probe, expected) in cases {

@@ -469,6 +469,9 @@ impl Proof {
                 return self.change(c) == Change::Same;
             }
             Compiled::Not(a) | Compiled::Neg(a) => return self.reads_in(a, r, reads, most),
+            Compiled::If(..) | Compiled::Unary(..) | Compiled::Named(..) | Compiled::Tuples(..) => {
+                return self.change(c) == Change::Same;
+            }
             Compiled::And(a, b)
             | Compiled::Or(a, b)
             | Compiled::Cmp(_, a, b)
@@ -610,6 +613,22 @@ impl Proof {
             Compiled::Count(_, cond) | Compiled::Any(_, cond) | Compiled::All(_, cond) => {
                 self.change(cond)
             }
+            Compiled::If(abc) if abc.iter().all(|x| self.change(x) == Change::Same) => Change::Same,
+            Compiled::Unary(_, a) if self.change(a) == Change::Same => Change::Same,
+            Compiled::If(_) | Compiled::Unary(..) => Change::Either,
+            // A named element of the tiles or bonus tiles is the same in both readings.
+            Compiled::Named(_, a) => self.change(a),
+            // Groups of sets differ between the readings; groups of tiles and bonus tiles do
+            // not, and their conditions decide alike when they read nothing that moves.
+            Compiled::Tuples(t)
+                if t.collection != Collection::Sets
+                    && t.conjuncts
+                        .iter()
+                        .all(|(_, c)| self.change(c) == Change::Same) =>
+            {
+                Change::Same
+            }
+            Compiled::Tuples(_) => Change::Either,
         }
     }
 

@@ -34,8 +34,29 @@ pub enum ExprKind {
     Neg(Box<Expr>),
     /// `a op b`.
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    /// `f(a, b)`: the function's name and span, and the arguments.
-    Call(String, Range<usize>, Vec<Expr>),
+    /// `a.number`: a fact of the element named `a` by a quantifier around it.
+    Field(Named, Named),
+    /// `f(a, b)`: the function's name and span, the elements it names (`f(a, b in sets,
+    /// …)`), and the arguments after them.
+    Call(String, Range<usize>, Option<Binding>, Vec<Expr>),
+}
+
+/// A name with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Named {
+    /// As written.
+    pub name: String,
+    /// Its bytes in the expression text.
+    pub span: Range<usize>,
+}
+
+/// The elements a quantifier names: `a, b in sets`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    /// The names, in order.
+    pub names: Vec<Named>,
+    /// The collection they are elements of.
+    pub collection: Named,
 }
 
 /// Infix operators.

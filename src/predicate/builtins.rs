@@ -12,7 +12,9 @@
 //! result, its one line of documentation, and the node it builds. Adding a function is a
 //! row here and its node's value in [`super::eval`].
 
-use super::compiled::{Collection, Compiled, ElemInt, HandInt, Scope, Type};
+use super::compiled::{
+    Arith, Collection, Compiled, ElemInt, HandInt, Quantifier, Scope, Type, Unary,
+};
 use super::facts::{elem, hand, payment};
 
 /// What a name reads.
@@ -126,6 +128,7 @@ names! {
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";
     "number_copies": Int, TILE, EI(ElemInt::NumberCopies), "how many tiles of this number the player holds, in all suits (0 for honours)";
+    "suit": Int, SET_TILE, EI(ElemInt::Suit), "the suit as a number: 1 characters, 2 dots, 3 bamboo, 0 honours";
 }
 
 /// A collection that `count`, `any`, `all` and `suits` look through.
@@ -174,6 +177,11 @@ pub(crate) enum Param {
     Shape,
     /// The quoted id of one of the variant's items.
     Item,
+    /// A value of this type.
+    Value(Type),
+    /// A value of any type, the same for every argument of this kind (the branches of
+    /// `if`); it is the function's result.
+    Branch,
 }
 
 /// The checked arguments of a call, for [`Function::build`].
@@ -185,6 +193,29 @@ pub(crate) struct Args {
     pub condition: Compiled,
     /// The index of the shape or item named (0 when the function names none).
     pub id: u32,
+    /// The values given (`Value` and `Branch` arguments), in order.
+    pub values: Vec<Compiled>,
+}
+
+impl Args {
+    /// The values given, as boxes: for functions of two values.
+    fn two(self) -> (Box<Compiled>, Box<Compiled>) {
+        let mut values = self.values.into_iter().map(Box::new);
+        match (values.next(), values.next()) {
+            (Some(a), Some(b)) => (a, b),
+            _ => unreachable!("the checker gives two values"),
+        }
+    }
+
+    /// The one value given.
+    fn one(self) -> Box<Compiled> {
+        Box::new(
+            self.values
+                .into_iter()
+                .next()
+                .expect("the checker gives one value"),
+        )
+    }
 }
 
 /// A built-in function.
@@ -198,8 +229,11 @@ pub(crate) struct Function {
     pub optional: usize,
     /// The collections it looks through, when it takes one.
     pub collections: &'static [Collection],
-    /// Its result.
+    /// Its result (for a function with `Branch` arguments, their type).
     pub result: Type,
+    /// For `count`, `any` and `all`: what it gives over groups of named elements
+    /// (`count(a, b in sets, …)`); none for a function that cannot name elements.
+    pub quantifier: Option<Quantifier>,
     /// What it gives, for the reference.
     pub doc: &'static str,
     /// The node of a call, from its checked arguments.
@@ -217,6 +251,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: ALL_COLLECTIONS,
         result: Type::Int,
         doc: "how many elements meet the condition (tiles count with their copies)",
+        quantifier: Some(Quantifier::Count),
         build: |a| Compiled::Count(a.collection, Box::new(a.condition)),
     },
     Function {
@@ -226,6 +261,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: ALL_COLLECTIONS,
         result: Type::Bool,
         doc: "some element meets the condition",
+        quantifier: Some(Quantifier::Any),
         build: |a| Compiled::Any(a.collection, Box::new(a.condition)),
     },
     Function {
@@ -235,6 +271,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: ALL_COLLECTIONS,
         result: Type::Bool,
         doc: "every element meets the condition (true when there is none)",
+        quantifier: Some(Quantifier::All),
         build: |a| Compiled::All(a.collection, Box::new(a.condition)),
     },
     Function {
@@ -244,6 +281,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: ALL_COLLECTIONS,
         result: Type::Int,
         doc: "how many of the three suits the elements use (honours not counted)",
+        quantifier: None,
         build: |a| Compiled::Suits(a.collection),
     },
     Function {
@@ -253,6 +291,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: &[Collection::Tiles],
         result: Type::Int,
         doc: "how many distinct tiles",
+        quantifier: None,
         build: |_| Compiled::Kinds,
     },
     Function {
@@ -262,6 +301,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: &[],
         result: Type::Bool,
         doc: "the player did not go out, and one more tile would make item ID apply (a calling hand)",
+        quantifier: None,
         build: |a| Compiled::Calling(a.id),
     },
     Function {
@@ -271,7 +311,94 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         collections: &[],
         result: Type::Bool,
         doc: "the hand's tiles form the variant's special shape ID",
+        quantifier: None,
         build: |a| Compiled::Shape(a.id),
+    },
+    Function {
+        name: "if",
+        params: &[Param::Value(Type::Bool), Param::Branch, Param::Branch],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "A when the condition holds, else B (A and B of one type)",
+        quantifier: None,
+        build: |a| {
+            let [c, x, y]: [Compiled; 3] =
+                a.values.try_into().expect("the checker gives three values");
+            Compiled::If(Box::new([c, x, y]))
+        },
+    },
+    Function {
+        name: "min",
+        params: &[Param::Value(Type::Int), Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the smaller of two numbers",
+        quantifier: None,
+        build: |a| {
+            let (x, y) = a.two();
+            Compiled::Arith(Arith::Min, x, y)
+        },
+    },
+    Function {
+        name: "max",
+        params: &[Param::Value(Type::Int), Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the larger of two numbers",
+        quantifier: None,
+        build: |a| {
+            let (x, y) = a.two();
+            Compiled::Arith(Arith::Max, x, y)
+        },
+    },
+    Function {
+        name: "abs",
+        params: &[Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the number without its sign",
+        quantifier: None,
+        build: |a| Compiled::Unary(Unary::Abs, a.one()),
+    },
+    Function {
+        name: "round_up",
+        params: &[Param::Value(Type::Int), Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the least multiple of Y that is at least X (`round_up(22, 10)` is 30; X itself when Y is not positive)",
+        quantifier: None,
+        build: |a| {
+            let (x, y) = a.two();
+            Compiled::Arith(Arith::RoundUp, x, y)
+        },
+    },
+    Function {
+        name: "pow",
+        params: &[Param::Value(Type::Int), Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "X to the power Y (`pow(2, 4)` is 16; 0 for a negative Y), saturating",
+        quantifier: None,
+        build: |a| {
+            let (x, y) = a.two();
+            Compiled::Arith(Arith::Pow, x, y)
+        },
+    },
+    Function {
+        name: "next",
+        params: &[Param::Value(Type::Tile)],
+        optional: 0,
+        collections: &[],
+        result: Type::Tile,
+        doc: "the tile after TILE, going round: 9 to 1 in a suit, North to East, Red to White",
+        quantifier: None,
+        build: |a| Compiled::Unary(Unary::NextTile, a.one()),
     },
 ];
 
@@ -280,6 +407,7 @@ impl Function {
     /// `count(COLLECTION, CONDITION) or count(COLLECTION)`, `kinds(tiles)`, `shape('ID')`.
     pub fn signature(&self) -> String {
         let call = |n: usize| {
+            let (mut numbers, mut branches) = (["X", "Y"].iter(), ["A", "B"].iter());
             let args: Vec<&str> = self.params[..n]
                 .iter()
                 .map(|p| match p {
@@ -287,8 +415,11 @@ impl Function {
                         [only] => only.name(),
                         _ => "COLLECTION",
                     },
-                    Param::Condition => "CONDITION",
+                    Param::Condition | Param::Value(Type::Bool) => "CONDITION",
                     Param::Shape | Param::Item => "'ID'",
+                    Param::Value(Type::Tile) => "TILE",
+                    Param::Value(_) => numbers.next().unwrap_or(&"Z"),
+                    Param::Branch => branches.next().unwrap_or(&"C"),
                 })
                 .collect();
             format!("{}({})", self.name, args.join(", "))

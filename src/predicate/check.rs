@@ -4,9 +4,11 @@
 
 use std::ops::Range;
 
-use super::ast::{BinOp, Expr, ExprKind};
+use super::ast::{BinOp, Binding, Expr, ExprKind, Named};
 use super::builtins::{self, Args, Fact, Function, Param};
-use super::compiled::{Arith, Cmp, Collection, Compiled, Mask, Scope, Type};
+use super::compiled::{
+    Arith, Cmp, Collection, Compiled, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Scope, Tuples, Type,
+};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::document::quoted_list;
 
@@ -44,6 +46,7 @@ pub fn compile(
         env,
         errors: Vec::new(),
         quantifiers: 0,
+        named: Vec::new(),
     };
     let result = checker.expr(expr, scope);
     if let Some((_, ty)) = &result
@@ -72,6 +75,9 @@ struct Checker<'a> {
     errors: Vec<Diagnostic>,
     /// How many `count`, `any` and `all` the node being checked lies inside.
     quantifiers: usize,
+    /// The elements named by the quantifiers around the node, outermost first: each name
+    /// with the scope of its element; a name's slot is its position.
+    named: Vec<(String, Scope)>,
 }
 
 /// How deep `count`, `any` and `all` may nest: each looks at every element for each element
@@ -101,6 +107,7 @@ impl Checker<'_> {
                 None
             }
             ExprKind::Name(name) => self.name(name, span, scope),
+            ExprKind::Field(element, fact) => self.field(element, fact),
             ExprKind::Param(name) => self.param(name, span),
             ExprKind::Not(inner) => {
                 let c = self.typed(inner, scope, Type::Bool, "`not` needs a condition")?;
@@ -111,7 +118,10 @@ impl Checker<'_> {
                 Some((Compiled::Neg(Box::new(c)), Type::Int))
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, scope),
-            ExprKind::Call(name, name_span, args) => self.call(name, name_span.clone(), args, span),
+            ExprKind::Call(name, name_span, binding, args) => match binding {
+                Some(binding) => self.groups(name, name_span.clone(), binding, args, span, scope),
+                None => self.call(name, name_span.clone(), args, span, scope),
+            },
         }
     }
 
@@ -131,6 +141,15 @@ impl Checker<'_> {
     }
 
     fn name(&mut self, name: &str, span: Range<usize>, scope: Scope) -> Option<(Compiled, Type)> {
+        if self.named.iter().any(|(n, _)| n == name) {
+            self.error(
+                span,
+                format!("`{name}` names an element; read one of its facts"),
+                "an element, not a fact",
+                Some(format!("for example `{name}.tile` or `{name}.number`")),
+            );
+            return None;
+        }
         if let Some(def) = builtins::lookup(name) {
             let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
             if !valid && def.scopes[0] == Scope::Payment {
@@ -310,13 +329,8 @@ impl Checker<'_> {
         }
     }
 
-    fn call(
-        &mut self,
-        name: &str,
-        name_span: Range<usize>,
-        args: &[Expr],
-        span: Range<usize>,
-    ) -> Option<(Compiled, Type)> {
+    /// The built-in function called `name`, or a report that there is none.
+    fn function(&mut self, name: &str, name_span: Range<usize>) -> Option<&'static Function> {
         let Some(function) = builtins::function(name) else {
             let help = did_you_mean(name, builtins::FUNCTIONS.iter().map(|f| f.name))
                 .map(|s| format!("did you mean `{s}`?"))
@@ -332,6 +346,18 @@ impl Checker<'_> {
             );
             return None;
         };
+        Some(function)
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        name_span: Range<usize>,
+        args: &[Expr],
+        span: Range<usize>,
+        scope: Scope,
+    ) -> Option<(Compiled, Type)> {
+        let function = self.function(name, name_span)?;
         if !function.arity().contains(&args.len()) {
             self.error(
                 span,
@@ -350,8 +376,12 @@ impl Checker<'_> {
             collection: Collection::Sets,
             condition: Compiled::Const(1),
             id: 0,
+            values: Vec::new(),
         };
         let mut inner_scope = Scope::Hand;
+        let mut result = function.result;
+        let mut first_branch: Option<Type> = None;
+        let mut failed = false;
         for (param, arg) in function.params.iter().zip(args) {
             match param {
                 Param::Collection => {
@@ -387,9 +417,244 @@ impl Checker<'_> {
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
                 Param::Item => checked.id = self.item(arg)?,
+                Param::Value(ty) => {
+                    let why = format!("this argument of `{name}` must be {}", ty.noun());
+                    match self.typed(arg, scope, *ty, &why) {
+                        Some(c) => checked.values.push(c),
+                        None => failed = true,
+                    }
+                }
+                Param::Branch => match self.expr(arg, scope) {
+                    Some((c, ty)) => {
+                        match first_branch {
+                            None if matches!(ty, Type::Str | Type::Collection) => {
+                                self.error(
+                                    arg.span.clone(),
+                                    format!(
+                                        "`{name}` chooses between numbers, tiles or conditions"
+                                    ),
+                                    &format!("this is {}", ty.noun()),
+                                    None,
+                                );
+                                failed = true;
+                            }
+                            None => first_branch = Some(ty),
+                            Some(first) if first != ty => {
+                                self.error(
+                                    arg.span.clone(),
+                                    format!(
+                                        "both choices of `{name}` must have one type; the first is {}",
+                                        first.noun()
+                                    ),
+                                    &format!("this is {}", ty.noun()),
+                                    None,
+                                );
+                                failed = true;
+                            }
+                            Some(_) => {}
+                        }
+                        result = first_branch.unwrap_or(result);
+                        checked.values.push(c);
+                    }
+                    None => failed = true,
+                },
             }
         }
-        Some(((function.build)(checked), function.result))
+        if failed {
+            return None;
+        }
+        Some(((function.build)(checked), result))
+    }
+
+    /// A fact of a named element: `a.number`.
+    fn field(&mut self, element: &Named, fact: &Named) -> Option<(Compiled, Type)> {
+        let Some(slot) = self.named.iter().rposition(|(n, _)| *n == element.name) else {
+            let help = did_you_mean(&element.name, self.named.iter().map(|(n, _)| n.as_str()))
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| {
+                    "name elements in a quantifier around it: `any(a, b in sets, a.tile == b.tile)`"
+                        .into()
+                });
+            self.error(
+                element.span.clone(),
+                format!("`{}` is not the name of an element here", element.name),
+                "not named",
+                Some(help),
+            );
+            return None;
+        };
+        let scope = self.named[slot].1;
+        if let Some(def) = builtins::lookup(&fact.name)
+            && def.scopes.contains(&Scope::Hand)
+        {
+            self.error(
+                fact.span.clone(),
+                format!("`{}` is a fact of the hand, not of an element", fact.name),
+                "a fact of the hand",
+                Some(format!("write `{}` alone", fact.name)),
+            );
+            return None;
+        }
+        let (compiled, ty) = self.name(&fact.name, fact.span.clone(), scope)?;
+        Some((Compiled::Named(slot as u8, Box::new(compiled)), ty))
+    }
+
+    /// A quantifier over groups of named elements: `count(a, b in sets, CONDITION)`.
+    fn groups(
+        &mut self,
+        name: &str,
+        name_span: Range<usize>,
+        binding: &Binding,
+        args: &[Expr],
+        span: Range<usize>,
+        scope: Scope,
+    ) -> Option<(Compiled, Type)> {
+        let function = self.function(name, name_span.clone())?;
+        let Some(quantifier) = function.quantifier else {
+            self.error(
+                name_span,
+                format!("`{name}` cannot name elements; `count`, `any` and `all` can"),
+                "names no elements",
+                Some(format!("`{name}` is called as {}", function.signature())),
+            );
+            return None;
+        };
+        let [condition] = args else {
+            self.error(
+                span,
+                format!(
+                    "`{name}` with named elements takes one condition after them: \
+                     `{name}(a, b in sets, CONDITION)`"
+                ),
+                "wrong number of arguments",
+                None,
+            );
+            return None;
+        };
+        let names = &binding.names;
+        let whole = names[0].span.start..binding.collection.span.end;
+        if names.len() > MAX_NAMED {
+            self.error(
+                whole,
+                format!("a quantifier may name at most {MAX_NAMED} elements"),
+                "too many names",
+                None,
+            );
+            return None;
+        }
+        if self.named.len() + names.len() > MAX_BOUND {
+            self.error(
+                whole,
+                format!(
+                    "at most {MAX_BOUND} named elements may be in scope at once, the                      quantifiers around this one included"
+                ),
+                "too many names",
+                None,
+            );
+            return None;
+        }
+        let mut fine = true;
+        for (k, n) in names.iter().enumerate() {
+            let taken = if names[..k].iter().any(|m| m.name == n.name)
+                || self.named.iter().any(|(m, _)| *m == n.name)
+            {
+                Some("it is already the name of an element here".to_string())
+            } else if builtins::lookup(&n.name).is_some() || builtins::collection(&n.name).is_some()
+            {
+                Some("it is a built-in name".to_string())
+            } else if ["and", "or", "not", "true", "false", "in"].contains(&n.name.as_str()) {
+                Some("it is a word of the language".to_string())
+            } else {
+                None
+            };
+            if let Some(why) = taken {
+                self.error(
+                    n.span.clone(),
+                    format!("`{}` cannot name an element: {why}", n.name),
+                    "choose another name",
+                    Some("short names such as `a`, `b`, `c` read well".into()),
+                );
+                fine = false;
+            }
+        }
+        let collection_expr = Expr {
+            kind: ExprKind::Name(binding.collection.name.clone()),
+            span: binding.collection.span.clone(),
+        };
+        let row = self.collection(function, &collection_expr)?;
+        if !fine {
+            return None;
+        }
+        if self.quantifiers == MAX_QUANTIFIERS {
+            self.error(
+                span,
+                format!("`count`, `any` and `all` may nest at most {MAX_QUANTIFIERS} deep"),
+                "one too deep",
+                None,
+            );
+            return None;
+        }
+        let first = self.named.len();
+        self.named
+            .extend(names.iter().map(|n| (n.name.clone(), row.scope)));
+        self.quantifiers += 1;
+        let checked = self.typed(
+            condition,
+            scope,
+            Type::Bool,
+            &format!("the condition of `{name}` must be true or false"),
+        );
+        self.quantifiers -= 1;
+        self.named.truncate(first);
+        let checked = fold_constants(checked?);
+        // Each conjunct waits for the last of this quantifier's names it reads.
+        let mut conjuncts = Vec::new();
+        let mut reads = 0u32;
+        for c in split_and(checked) {
+            let mut last = 0u8;
+            c.visit(&mut |node| {
+                if let Compiled::Named(slot, _) = node
+                    && (first..first + names.len()).contains(&usize::from(*slot))
+                {
+                    let local = *slot - first as u8;
+                    last = last.max(local);
+                    reads |= 1 << local;
+                }
+            });
+            conjuncts.push((last, c));
+        }
+        conjuncts.sort_by_key(|(waits_for, _)| *waits_for);
+        let unread: Vec<&str> = (names.iter().enumerate())
+            .filter(|(k, _)| reads & (1 << k) == 0)
+            .map(|(_, n)| n.name.as_str())
+            .collect();
+        if !unread.is_empty() {
+            self.error(
+                condition.span.clone(),
+                format!(
+                    "the condition never reads {}",
+                    quoted_list(&unread)
+                ),
+                "does not read every named element",
+                Some(format!(
+                    "each named element must take part: `{}.tile`, …; to count single elements, name one",
+                    unread[0]
+                )),
+            );
+            return None;
+        }
+        let tuples = Tuples {
+            quantifier,
+            collection: row.collection,
+            first: first as u8,
+            arity: names.len() as u8,
+            conjuncts,
+        };
+        let result = match quantifier {
+            Quantifier::Count => Type::Int,
+            Quantifier::Any | Quantifier::All => Type::Bool,
+        };
+        Some((Compiled::Tuples(Box::new(tuples)), result))
     }
 
     /// The collection `arg` names, which `function` must look through.
@@ -525,7 +790,32 @@ fn fold_constants(node: Compiled) -> Compiled {
         Count(c, a) => Count(c, Box::new(fold_constants(*a))),
         Any(c, a) => Any(c, Box::new(fold_constants(*a))),
         All(c, a) => All(c, Box::new(fold_constants(*a))),
+        If(abc) => {
+            let [c, a, b] = *abc;
+            match fold_constants(c) {
+                Const(v) if v != 0 => fold_constants(a),
+                Const(_) => fold_constants(b),
+                c => If(Box::new([c, fold_constants(a), fold_constants(b)])),
+            }
+        }
+        Unary(op, a) => match fold_constants(*a) {
+            Const(v) => Const(super::compiled::unary(op, v)),
+            a => Unary(op, Box::new(a)),
+        },
+        Named(slot, a) => Named(slot, Box::new(fold_constants(*a))),
         other => other,
+    }
+}
+
+/// The conjuncts of a condition: the operands of its top-level `and`s, in order.
+fn split_and(c: Compiled) -> Vec<Compiled> {
+    match c {
+        Compiled::And(a, b) => {
+            let mut out = split_and(*a);
+            out.extend(split_and(*b));
+            out
+        }
+        c => vec![c],
     }
 }
 

@@ -92,6 +92,8 @@ pub enum ElemInt {
     /// How many tiles of the same number the player holds in all three suits (tiles; 0 for
     /// honours): knitting is `number_copies == 2 * copies` for every tile.
     NumberCopies,
+    /// The suit as a number: 1 characters, 2 dots, 3 bamboo, 0 honours and bonus tiles.
+    Suit,
 }
 
 /// A collection as the evaluator sees it.
@@ -153,6 +155,64 @@ pub enum Arith {
     Mul,
     /// `/`
     Div,
+    /// `min(a, b)`
+    Min,
+    /// `max(a, b)`
+    Max,
+    /// `round_up(a, b)`: the least multiple of `b` that is at least `a` (`a` when `b` is
+    /// not positive).
+    RoundUp,
+    /// `pow(a, b)`: `a` to the power `b` (0 for a negative `b` unless `a` is 1 or -1).
+    Pow,
+}
+
+/// Functions of one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    /// `abs(a)`.
+    Abs,
+    /// `next(t)`: the tile after `t` in its suit, the winds or the dragons, going round
+    /// (9 to 1, North to East, Red to White).
+    NextTile,
+}
+
+/// What a quantifier over named elements gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    /// How many groups of elements match.
+    Count,
+    /// Some group matches.
+    Any,
+    /// Every group matches.
+    All,
+}
+
+/// The most elements one quantifier may name at once.
+pub const MAX_NAMED: usize = 4;
+
+/// The most named elements in scope at once, all quantifiers around a place together.
+pub const MAX_BOUND: usize = 8;
+
+/// A quantifier over groups of named elements: `count(a, b in sets, …)`. A group is a set
+/// of distinct elements (by position in the collection), unordered; it matches when the
+/// condition holds with its elements given to the names in some order. The condition is
+/// kept as its conjuncts, each filed under the last name it reads, so that a conjunct is
+/// tested as soon as the names it reads are given and a group is dropped at its first
+/// failing conjunct.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuples {
+    /// Count, any or all.
+    pub quantifier: Quantifier,
+    /// The collection the elements come from.
+    pub collection: Collection,
+    /// The slot of the first name among the named elements in scope; the names take the
+    /// slots `first .. first + arity`.
+    pub first: u8,
+    /// How many names.
+    pub arity: u8,
+    /// The conjuncts of the condition with the name they wait for (0 to `arity - 1`), in
+    /// that order.
+    pub conjuncts: Vec<(u8, Compiled)>,
 }
 
 /// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless
@@ -238,6 +298,14 @@ pub enum Compiled {
     /// The player did not go out, and one more tile would make the item with this index
     /// apply.
     Calling(u32),
+    /// `if(c, a, b)`: `a` when `c` holds, else `b`.
+    If(Box<[Compiled; 3]>),
+    /// A function of one value.
+    Unary(Unary, Box<Compiled>),
+    /// The expression read on the named element in this slot instead of the current one.
+    Named(u8, Box<Compiled>),
+    /// A quantifier over groups of named elements.
+    Tuples(Box<Tuples>),
 }
 
 impl Compiled {
@@ -245,7 +313,11 @@ impl Compiled {
     pub fn visit(&self, f: &mut impl FnMut(&Compiled)) {
         f(self);
         match self {
-            Compiled::Not(a) | Compiled::Neg(a) => a.visit(f),
+            Compiled::Not(a) | Compiled::Neg(a) | Compiled::Unary(_, a) | Compiled::Named(_, a) => {
+                a.visit(f)
+            }
+            Compiled::If(abc) => abc.iter().for_each(|x| x.visit(f)),
+            Compiled::Tuples(t) => t.conjuncts.iter().for_each(|(_, c)| c.visit(f)),
             Compiled::And(a, b)
             | Compiled::Or(a, b)
             | Compiled::Cmp(_, a, b)
@@ -287,6 +359,30 @@ pub fn arith(op: Arith, x: i64, y: i64) -> i64 {
         // The one quotient too large, the most negative number over -1, saturates too.
         Arith::Div if y == 0 => 0,
         Arith::Div => x.saturating_div(y),
+        Arith::Min => x.min(y),
+        Arith::Max => x.max(y),
+        Arith::RoundUp if y <= 0 => x,
+        Arith::RoundUp => match x.rem_euclid(y) {
+            0 => x,
+            r => x.saturating_add(y - r),
+        },
+        Arith::Pow => match (x, y) {
+            (1, _) => 1,
+            (-1, _) => 1 - 2 * (y & 1),
+            (_, ..0) => 0,
+            _ => x.saturating_pow(u32::try_from(y).unwrap_or(u32::MAX)),
+        },
+    }
+}
+
+/// Applies a function of one value; `next` of a number that is no tile gives it back.
+pub fn unary(op: Unary, x: i64) -> i64 {
+    match op {
+        Unary::Abs => x.saturating_abs(),
+        Unary::NextTile => usize::try_from(x)
+            .ok()
+            .and_then(crate::tiles::Tile::from_index)
+            .map_or(x, |t| t.next().index() as i64),
     }
 }
 
@@ -303,5 +399,51 @@ mod tests {
         assert_eq!(arith(Arith::Add, i64::MAX, 1), i64::MAX);
         assert_eq!(arith(Arith::Sub, i64::MIN, 1), i64::MIN);
         assert_eq!(arith(Arith::Mul, i64::MIN, 2), i64::MIN);
+    }
+
+    #[test]
+    fn rounding_and_powers() {
+        // Fu are rounded up to tens: 22 → 30, 30 stays, 0 stays.
+        assert_eq!(arith(Arith::RoundUp, 22, 10), 30);
+        assert_eq!(arith(Arith::RoundUp, 30, 10), 30);
+        assert_eq!(arith(Arith::RoundUp, 0, 100), 0);
+        // Negative amounts round toward plus infinity too: -150 → -100.
+        assert_eq!(arith(Arith::RoundUp, -150, 100), -100);
+        assert_eq!(arith(Arith::RoundUp, 7, 0), 7);
+        assert_eq!(arith(Arith::RoundUp, i64::MAX, 100), i64::MAX);
+        assert_eq!(arith(Arith::Pow, 2, 5), 32);
+        assert_eq!(arith(Arith::Pow, 2, 70), i64::MAX);
+        assert_eq!(arith(Arith::Pow, -2, 3), -8);
+        assert_eq!(arith(Arith::Pow, 2, -1), 0);
+        assert_eq!(arith(Arith::Pow, -1, -3), -1);
+        assert_eq!(arith(Arith::Pow, 2, i64::MAX), i64::MAX);
+        assert_eq!(arith(Arith::Min, 3, -4), -4);
+        assert_eq!(arith(Arith::Max, 3, -4), 3);
+        assert_eq!(unary(Unary::Abs, i64::MIN), i64::MAX);
+    }
+
+    #[test]
+    fn the_next_tile_goes_round() {
+        let next = |t: &str| {
+            let crate::tiles::AnyTile::Playing(tile) =
+                crate::tiles::parse_tiles(t).unwrap()[0].tile
+            else {
+                panic!("{t} is no playing tile")
+            };
+            let n = unary(Unary::NextTile, tile.index() as i64);
+            crate::tiles::Tile::from_index(n as usize)
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(next("3m"), "4m");
+        assert_eq!(next("9p"), "1p");
+        assert_eq!(next("9s"), "1s");
+        assert_eq!(next("4z"), "1z");
+        assert_eq!(next("2z"), "3z");
+        assert_eq!(next("7z"), "5z");
+        assert_eq!(next("5z"), "6z");
+        // No tile (the winning tile of a hand that did not go out is -1): itself.
+        assert_eq!(unary(Unary::NextTile, -1), -1);
+        assert_eq!(unary(Unary::NextTile, 99), 99);
     }
 }

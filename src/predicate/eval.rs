@@ -1,14 +1,58 @@
 //! Evaluating a compiled expression against the facts of one reading of a hand.
 //!
-//! In: a [`Compiled`] tree, the [`Facts`] of a reading and the element being looked at.
-//! Out: an integer (booleans are 0 and 1). No allocation, no strings.
+//! In: a [`Compiled`] tree, the [`Facts`] of a reading, the element being looked at, and the
+//! elements named by the quantifiers around the node (`any(a, b in sets, …)`). Out: an
+//! integer (booleans are 0 and 1). No allocation, no strings.
 
-use super::compiled::{Collection, Compiled, ElemInt, HandInt, arith, compare};
-use super::facts::{Elem, Facts, suits};
+use super::compiled::{
+    Collection, Compiled, ElemInt, HandInt, MAX_BOUND, MAX_NAMED, Quantifier, Tuples, arith,
+    compare, unary,
+};
+use super::facts::{Elem, Facts, elem, suits};
 
 impl Compiled {
     /// The value of the expression for `facts`, looking at `current`.
     pub fn eval(&self, facts: &Facts<'_>, current: Elem) -> i64 {
+        self.eval_in(facts, current, &[])
+    }
+
+    /// The expression as a condition. The shapes most conditions fold into (a mask test,
+    /// a constant) are tested here without a call.
+    #[inline]
+    pub fn holds(&self, facts: &Facts<'_>, current: Elem) -> bool {
+        self.holds_in(facts, current, &[])
+    }
+
+    /// The expression as a number, with constants read without a call.
+    #[inline]
+    pub fn value(&self, facts: &Facts<'_>, current: Elem) -> i64 {
+        self.value_in(facts, current, &[])
+    }
+
+    /// [`Compiled::holds`] with the named elements `named` in scope.
+    #[inline]
+    fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool {
+        match self {
+            Compiled::ElemMask(m) => m.test(current.flags),
+            Compiled::HandMask(m) => m.test(facts.flags),
+            Compiled::Const(v) => *v != 0,
+            _ => self.eval_in(facts, current, named) != 0,
+        }
+    }
+
+    /// [`Compiled::value`] with the named elements `named` in scope.
+    #[inline]
+    fn value_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        match self {
+            Compiled::Const(v) => *v,
+            _ => self.eval_in(facts, current, named),
+        }
+    }
+
+    /// [`Compiled::eval`] with the named elements `named` in scope.
+    fn eval_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        let holds = |c: &Compiled| c.holds_in(facts, current, named);
+        let value = |c: &Compiled| c.value_in(facts, current, named);
         match self {
             Compiled::Const(v) => *v,
             Compiled::HandInt(HandInt::WinningTile) => facts.winning_tile,
@@ -19,18 +63,13 @@ impl Compiled {
             Compiled::ElemInt(ElemInt::Number) => i64::from(current.number),
             Compiled::ElemInt(ElemInt::Tile) => i64::from(current.tile),
             Compiled::ElemInt(ElemInt::NumberCopies) => i64::from(current.same_number),
-            Compiled::Not(a) => i64::from(!a.holds(facts, current)),
-            Compiled::Neg(a) => a.value(facts, current).saturating_neg(),
-            Compiled::And(a, b) => i64::from(a.holds(facts, current) && b.holds(facts, current)),
-            Compiled::Or(a, b) => i64::from(a.holds(facts, current) || b.holds(facts, current)),
-            Compiled::Cmp(op, a, b) => i64::from(compare(
-                *op,
-                a.value(facts, current),
-                b.value(facts, current),
-            )),
-            Compiled::Arith(op, a, b) => {
-                arith(*op, a.value(facts, current), b.value(facts, current))
-            }
+            Compiled::ElemInt(ElemInt::Suit) => suit_number(current.flags),
+            Compiled::Not(a) => i64::from(!holds(a)),
+            Compiled::Neg(a) => value(a).saturating_neg(),
+            Compiled::And(a, b) => i64::from(holds(a) && holds(b)),
+            Compiled::Or(a, b) => i64::from(holds(a) || holds(b)),
+            Compiled::Cmp(op, a, b) => i64::from(compare(*op, value(a), value(b))),
+            Compiled::Arith(op, a, b) => arith(*op, value(a), value(b)),
             // A flag test on each element, the commonest condition of a count, `any` or
             // `all`, is tested on every element without a branch on its outcome: the few
             // elements cost less than a mispredicted jump.
@@ -43,7 +82,7 @@ impl Compiled {
                 _ => facts
                     .elements(*c)
                     .iter()
-                    .filter(|e| cond.holds(facts, **e))
+                    .filter(|e| cond.holds_in(facts, **e, named))
                     .map(|e| weight(*c, e))
                     .sum(),
             },
@@ -52,14 +91,20 @@ impl Compiled {
                     .elements(*c)
                     .iter()
                     .fold(false, |any, e| any | m.test(e.flags)),
-                _ => facts.elements(*c).iter().any(|e| cond.holds(facts, *e)),
+                _ => facts
+                    .elements(*c)
+                    .iter()
+                    .any(|e| cond.holds_in(facts, *e, named)),
             }),
             Compiled::All(c, cond) => i64::from(match **cond {
                 Compiled::ElemMask(m) => facts
                     .elements(*c)
                     .iter()
                     .fold(true, |all, e| all & m.test(e.flags)),
-                _ => facts.elements(*c).iter().all(|e| cond.holds(facts, *e)),
+                _ => facts
+                    .elements(*c)
+                    .iter()
+                    .all(|e| cond.holds_in(facts, *e, named)),
             }),
             Compiled::Suits(c) => {
                 let flags = facts.elements(*c).iter().fold(0, |or, e| or | e.flags);
@@ -68,28 +113,28 @@ impl Compiled {
             Compiled::Kinds => facts.tiles().len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
+            Compiled::If(abc) => {
+                let [c, a, b] = &**abc;
+                if holds(c) { value(a) } else { value(b) }
+            }
+            Compiled::Unary(op, a) => unary(*op, value(a)),
+            // The checker gives a slot only to a name in scope, below `named.len()`.
+            Compiled::Named(slot, a) => a.value_in(facts, named[usize::from(*slot)], named),
+            Compiled::Tuples(t) => Groups::new(t, facts, current, named).quantify(),
         }
     }
+}
 
-    /// The expression as a condition. The shapes most conditions fold into (a mask test,
-    /// a constant) are tested here without a call.
-    #[inline]
-    pub fn holds(&self, facts: &Facts<'_>, current: Elem) -> bool {
-        match self {
-            Compiled::ElemMask(m) => m.test(current.flags),
-            Compiled::HandMask(m) => m.test(facts.flags),
-            Compiled::Const(v) => *v != 0,
-            _ => self.eval(facts, current) != 0,
-        }
-    }
-
-    /// The expression as a number, with constants read without a call.
-    #[inline]
-    pub fn value(&self, facts: &Facts<'_>, current: Elem) -> i64 {
-        match self {
-            Compiled::Const(v) => *v,
-            _ => self.eval(facts, current),
-        }
+/// The suit of an element's flags as a number: 1 characters, 2 dots, 3 bamboo, else 0.
+fn suit_number(flags: u64) -> i64 {
+    if flags & elem::CHARACTERS != 0 {
+        1
+    } else if flags & elem::DOTS != 0 {
+        2
+    } else if flags & elem::BAMBOO != 0 {
+        3
+    } else {
+        0
     }
 }
 
@@ -99,5 +144,104 @@ fn weight(c: Collection, e: &Elem) -> i64 {
         i64::from(e.copies)
     } else {
         1
+    }
+}
+
+/// The groups of a quantifier over named elements, being looked through: each group of
+/// `arity` distinct elements of the collection (by position, in increasing order), tried
+/// with its elements given to the names in every order until one meets the condition.
+struct Groups<'t, 'f> {
+    tuples: &'t Tuples,
+    facts: &'t Facts<'f>,
+    current: Elem,
+    elements: &'f [Elem],
+    /// The named elements in scope: those of the quantifiers around, then this one's.
+    named: [Elem; MAX_BOUND],
+    /// The positions of the group being tried.
+    group: [usize; MAX_NAMED],
+}
+
+impl<'t, 'f> Groups<'t, 'f> {
+    fn new(tuples: &'t Tuples, facts: &'t Facts<'f>, current: Elem, outer: &[Elem]) -> Self {
+        let mut named = [Elem::default(); MAX_BOUND];
+        named[..outer.len()].copy_from_slice(outer);
+        Groups {
+            tuples,
+            facts,
+            current,
+            elements: facts.elements(tuples.collection),
+            named,
+            group: [0; MAX_NAMED],
+        }
+    }
+
+    /// The quantifier's value: the groups that match, some group matches, or every group
+    /// does.
+    fn quantify(mut self) -> i64 {
+        let arity = usize::from(self.tuples.arity);
+        let (mut total, mut matched) = (0i64, 0i64);
+        let quantifier = self.tuples.quantifier;
+        self.each_group(0, 0, &mut |groups| {
+            total += 1;
+            if groups.some_order(0, 0) {
+                matched += 1;
+                return quantifier != Quantifier::Any;
+            }
+            quantifier != Quantifier::All
+        });
+        debug_assert!(arity <= MAX_NAMED);
+        match quantifier {
+            Quantifier::Count => matched,
+            Quantifier::Any => i64::from(matched > 0),
+            Quantifier::All => i64::from(matched == total),
+        }
+    }
+
+    /// Calls `visit` on each group whose first `filled` positions are chosen, the next
+    /// from position `from` on; stops, returning false, when `visit` says to.
+    fn each_group(
+        &mut self,
+        filled: usize,
+        from: usize,
+        visit: &mut impl FnMut(&mut Self) -> bool,
+    ) -> bool {
+        if filled == usize::from(self.tuples.arity) {
+            return visit(self);
+        }
+        for position in from..self.elements.len() {
+            self.group[filled] = position;
+            if !self.each_group(filled + 1, position + 1, visit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when the group's elements, given to the names from `given` on in some order of
+    /// those not yet `used` (a bit per member), meet the condition; each conjunct is tested
+    /// as soon as the last name it reads is given.
+    fn some_order(&mut self, given: usize, used: u32) -> bool {
+        let arity = usize::from(self.tuples.arity);
+        if given == arity {
+            return true;
+        }
+        let slot = usize::from(self.tuples.first) + given;
+        for member in 0..arity {
+            if used & (1 << member) != 0 {
+                continue;
+            }
+            self.named[slot] = self.elements[self.group[member]];
+            let named = &self.named[..slot + 1];
+            let meets = self
+                .tuples
+                .conjuncts
+                .iter()
+                .filter(|(waits_for, _)| usize::from(*waits_for) == given)
+                .all(|(_, c)| c.holds_in(self.facts, self.current, named));
+            if meets && self.some_order(given + 1, used | (1 << member)) {
+                return true;
+            }
+        }
+        false
     }
 }

@@ -9,7 +9,7 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
-use super::ast::{BinOp, Expr, ExprKind};
+use super::ast::{BinOp, Binding, Expr, ExprKind, Named};
 use crate::diagnostic::Diagnostic;
 use crate::tiles::{AnyTile, parse_tiles};
 
@@ -203,16 +203,38 @@ fn primary(pair: Pair<'_, Rule>) -> Expr {
         Rule::param => ExprKind::Param(text[1..].to_string()),
         Rule::string => ExprKind::Str(text[1..text.len() - 1].to_string()),
         Rule::name => ExprKind::Name(text.to_string()),
+        Rule::field => {
+            let mut inner = pair.into_inner().map(named);
+            let element = inner.next().expect("a field starts with its element");
+            let fact = inner.next().expect("a field ends with its fact");
+            ExprKind::Field(element, fact)
+        }
         Rule::call => {
-            let mut inner = pair.into_inner();
+            let mut inner = pair.into_inner().peekable();
             let ident = inner.next().expect("a call starts with its name");
             let name_span = ident.as_span().start()..ident.as_span().end();
+            let binding = inner.next_if(|p| p.as_rule() == Rule::binding).map(|p| {
+                let mut names: Vec<Named> = (p.into_inner())
+                    .filter(|p| p.as_rule() == Rule::ident)
+                    .map(named)
+                    .collect();
+                let collection = names.pop().expect("a binding ends with its collection");
+                Binding { names, collection }
+            });
             let args = inner.map(|arg| build(arg.into_inner())).collect();
-            ExprKind::Call(ident.as_str().to_string(), name_span, args)
+            ExprKind::Call(ident.as_str().to_string(), name_span, binding, args)
         }
         rule => unreachable!("the grammar gives no primary {rule:?}"),
     };
     Expr { kind, span }
+}
+
+/// An identifier with its span.
+fn named(pair: Pair<'_, Rule>) -> Named {
+    Named {
+        name: pair.as_str().to_string(),
+        span: pair.as_span().start()..pair.as_span().end(),
+    }
 }
 
 /// A syntax error at `span`: what is wrong is the label.
@@ -266,6 +288,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::param | Rule::param_name => "a parameter such as `$limit`",
         Rule::string | Rule::string_inner => "a quoted name",
         Rule::name | Rule::ident => "a name",
+        Rule::binding => "names of elements: `a, b in sets`",
+        Rule::field => "a name",
         _ => return None,
     })
 }
@@ -286,11 +310,17 @@ mod tests {
             ExprKind::Not(x) => format!("(not {})", show(x)),
             ExprKind::Neg(x) => format!("(-{})", show(x)),
             ExprKind::Binary(op, a, b) => format!("({} {} {})", show(a), op.symbol(), show(b)),
-            ExprKind::Call(f, _, args) => {
-                format!(
-                    "{f}({})",
-                    args.iter().map(show).collect::<Vec<_>>().join(", ")
-                )
+            ExprKind::Field(e, f) => format!("{}.{}", e.name, f.name),
+            ExprKind::Call(f, _, binding, args) => {
+                let mut all: Vec<String> = binding
+                    .iter()
+                    .map(|b| {
+                        let names: Vec<&str> = b.names.iter().map(|n| n.name.as_str()).collect();
+                        format!("{} in {}", names.join(", "), b.collection.name)
+                    })
+                    .collect();
+                all.extend(args.iter().map(show));
+                format!("{f}({})", all.join(", "))
             }
         }
     }
@@ -312,6 +342,16 @@ mod tests {
             ("winning_tile == 1p", "(winning_tile == 1p)"),
             ("shape('thirteen-orphans')", "shape('thirteen-orphans')"),
             ("order and android", "(order and android)"),
+            (
+                "count(a, b in sets, a.tile == b.tile and pung)",
+                "count(a, b in sets, ((a.tile == b.tile) and pung))",
+            ),
+            (
+                "any(i in indicators, i.tile == tile)",
+                "any(i in indicators, (i.tile == tile))",
+            ),
+            ("count(sets, income)", "count(sets, income)"),
+            ("if(a.x > 1, 2, 3)", "if((a.x > 1), 2, 3)"),
         ];
         for (text, expected) in cases {
             let expr = parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));

@@ -6,7 +6,7 @@
 //! non-winner never has), and a count, `any` or `all` may be given a value.
 
 use crate::predicate::Compiled;
-use crate::predicate::compiled::{Arith, Cmp, Mask, arith};
+use crate::predicate::compiled::{Arith, Cmp, Mask, Quantifier, arith, unary};
 use crate::predicate::facts::{Elem, Facts, hand};
 use crate::tiles::Tile;
 
@@ -134,12 +134,46 @@ pub(super) fn range_with(
                         hi: corners.iter().copied().max().unwrap_or(0),
                     }
                 }
-                Arith::Div if a.lo == a.hi && b.lo == b.hi => {
+                Arith::Min => Range {
+                    lo: a.lo.min(b.lo),
+                    hi: a.hi.min(b.hi),
+                },
+                Arith::Max => Range {
+                    lo: a.lo.max(b.lo),
+                    hi: a.hi.max(b.hi),
+                },
+                // Rounding up to a multiple of k adds at most k - 1.
+                Arith::RoundUp if b.lo == b.hi && b.lo > 0 => Range {
+                    lo: a.lo,
+                    hi: a.hi.saturating_add(b.lo - 1),
+                },
+                Arith::Div | Arith::RoundUp | Arith::Pow if a.lo == a.hi && b.lo == b.hi => {
                     Range::exactly(arith(*op, a.lo, b.lo))
                 }
-                Arith::Div => Range::ANY,
+                Arith::Div | Arith::RoundUp | Arith::Pow => Range::ANY,
             }
         }
+        Compiled::If(abc) => {
+            let [c, a, b] = &**abc;
+            match range(c, elem).truth() {
+                (true, true) => range(a, elem).hull(range(b, elem)),
+                (false, _) => range(a, elem),
+                (_, false) => range(b, elem),
+            }
+        }
+        Compiled::Unary(op, a) => match range(a, elem) {
+            r if r.lo == r.hi => Range::exactly(unary(*op, r.lo)),
+            _ => Range::ANY,
+        },
+        // The named elements are not known here.
+        Compiled::Named(..) => Range::ANY,
+        Compiled::Tuples(t) => match t.quantifier {
+            Quantifier::Count => Range {
+                lo: 0,
+                hi: i64::MAX,
+            },
+            Quantifier::Any | Quantifier::All => Range::BOOL,
+        },
         Compiled::Count(..) => known(c).unwrap_or(Range {
             lo: 0,
             hi: i64::MAX,

@@ -186,6 +186,7 @@ impl HandGenerator {
             original_call: rng.chance(2),
             partial: false,
             incomplete: false,
+            ..HandParts::default()
         })
         .ok()
     }

@@ -329,12 +329,14 @@ pub enum AnyTile {
 pub struct ParsedTile {
     /// The tile.
     pub tile: AnyTile,
+    /// It was written as a red five (`0m`, `0p`, `0s`): a five, marked red.
+    pub red: bool,
     /// Its bytes in the parsed string.
     pub span: Range<usize>,
 }
 
 /// Reads tile notation: digits followed by a suit letter (`m p s z f y`), whitespace free,
-/// or Unicode mahjong tiles. Returns every tile read, or every mistake found, with its
+/// or Unicode mahjong tiles; `0m`, `0p` and `0s` are the red fives. Returns every tile read, or every mistake found, with its
 /// bytes in `text`.
 pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
     let mut tiles = Vec::new();
@@ -354,6 +356,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
             flush_orphans(&mut pending, &mut errors, at);
             tiles.push(ParsedTile {
                 tile,
+                red: false,
                 span: at..end,
             });
             continue;
@@ -388,8 +391,8 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
         }
         for (digit, start) in pending.drain(..) {
             let span = start..start + 1;
-            match kind.tile(digit) {
-                Some(tile) => tiles.push(ParsedTile { tile, span }),
+            match kind.read(digit) {
+                Some((tile, red)) => tiles.push(ParsedTile { tile, red, span }),
                 None => errors.push(notation_error(
                     span,
                     format!("`{digit}{c}` is not a tile: {}", kind.range_hint()),
@@ -407,7 +410,8 @@ pub fn parse_tiles(text: &str) -> Result<Vec<ParsedTile>, Vec<Diagnostic>> {
 
 /// Reads tile notation as [`parse_tiles`] does, without allocating: calls `each` on every
 /// tile in order, and gives `None` where [`parse_tiles`] would report an error (or where
-/// more than 32 digits wait for one letter, which no hand needs), or where `each` does.
+/// more than 32 digits wait for one letter, which no hand needs, or at a red five, which it
+/// leaves to [`parse_tiles`]), or where `each` does.
 /// For fast paths that fall back on [`parse_tiles`] for the diagnostics.
 pub(crate) fn read_tiles(text: &str, mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
     let mut pending = [0u8; 32];
@@ -470,6 +474,18 @@ impl Letter {
         })
     }
 
+    /// The tile a digit stands for before this letter, and whether it is a red five (`0`
+    /// before a suit letter).
+    fn read(self, digit: u8) -> Option<(AnyTile, bool)> {
+        match self {
+            Letter::Suit(suit) if digit == 0 && suit != Suit::Honours => {
+                Tile::new(suit, 5).map(|t| (AnyTile::Playing(t), true))
+            }
+            _ => self.tile(digit).map(|t| (t, false)),
+        }
+    }
+
+    /// The tile a digit from 1 stands for before this letter.
     fn tile(self, digit: u8) -> Option<AnyTile> {
         match self {
             Letter::Suit(suit) => Tile::new(suit, digit).map(AnyTile::Playing),
@@ -485,7 +501,7 @@ impl Letter {
     fn range_hint(self) -> &'static str {
         match self {
             Letter::Suit(Suit::Honours) => "honours run from 1z to 7z",
-            Letter::Suit(_) => "suits run from 1 to 9",
+            Letter::Suit(_) => "suits run from 1 to 9 (0 is the red five)",
             Letter::Bonus(_) => "flowers and seasons run from 1 to 4",
         }
     }
@@ -784,6 +800,10 @@ mod tests {
                 Some(())
             });
             match parse_tiles(&text) {
+                // Red fives are left to the parser.
+                Ok(tiles) if tiles.iter().any(|t| t.red) => {
+                    proptest::prop_assert!(fast.is_none(), "{:?} was read with a red five", text);
+                }
                 Ok(tiles) => {
                     proptest::prop_assert!(fast.is_some(), "{:?} was refused", text);
                     let parsed: Vec<AnyTile> = tiles.into_iter().map(|t| t.tile).collect();

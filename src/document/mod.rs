@@ -92,7 +92,9 @@ impl<'a, 'i> TableReader<'a, 'i> {
 
     /// The value of `key`, if present.
     pub fn get(&mut self, key: &'static str) -> Option<&'a Value<'i>> {
-        self.known.push(key);
+        if !self.known.contains(&key) {
+            self.known.push(key);
+        }
         self.table.get(key)
     }
 

@@ -73,19 +73,71 @@ pub fn read_hand(
         .string("seen", source, problems)
         .map(|v| read_playing(&v, "seen", problems))
         .unwrap_or_default();
+    let declared_ready = reader.flag("riichi", problems);
+    let double_ready = reader.flag("double-riichi", problems);
+    let one_go_around_span = reader.get("ippatsu").map(|v| v.span());
+    let one_go_around = reader.flag("ippatsu", problems);
+    let indicators = reader.string("dora", source, problems).map(|v| {
+        let span = v.span.clone();
+        (read_playing(&v, "dora", problems), span)
+    });
+    let hidden = reader.string("ura-dora", source, problems).map(|v| {
+        let span = v.span.clone();
+        (read_playing(&v, "ura-dora", problems), span)
+    });
     let win = reader
         .get("win")
         .and_then(|v| read_win(v, source, problems));
     // The original call, for a player who did not go out, at the top; for the winner, in
     // `[win]` (the contracts page) or at the top.
-    let original_call =
-        reader.flag("original-call", problems) || win.as_ref().is_some_and(|w| w.original_call);
+    // Double riichi is the original call, in riichi's word, and a ready declaration.
+    let original_call = reader.flag("original-call", problems)
+        || win.as_ref().is_some_and(|w| w.original_call)
+        || double_ready;
     reader.finish(problems);
 
-    let counts =
-        |tiles: &[(Tile, Range<usize>)]| TileCounts::from_tiles(tiles.iter().map(|(t, _)| *t));
+    let counts = |tiles: &[Written]| TileCounts::from_tiles(tiles.iter().map(|w| w.tile));
     let sets: Vec<Set> = melds.iter().map(|m| m.set).collect();
     let bonus_tiles: Vec<BonusTile> = bonus.iter().map(|(b, _)| *b).collect();
+    let no_tiles: &[Written] = &[];
+    let shown = indicators.as_ref().map_or(no_tiles, |(t, _)| t);
+    let under = hidden.as_ref().map_or(no_tiles, |(t, _)| t);
+    let tiles_of = |w: &[Written]| w.iter().map(|w| w.tile).collect::<Vec<Tile>>();
+    let (shown_tiles, under_tiles) = (tiles_of(shown), tiles_of(under));
+    // Every part a tile is written in, with its tiles, for the red fives and the places of
+    // the problems.
+    let mut written: Vec<(Part, &[Written])> = Vec::new();
+    written.push((Part::Concealed, concealed.as_deref().unwrap_or_default()));
+    written.extend(
+        melds
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (Part::Meld(i), &m.tiles[..])),
+    );
+    written.push((Part::Seen, &seen));
+    written.extend((0..shown.len()).map(|i| (Part::Indicator(i), &shown[i..=i])));
+    written.extend((0..under.len()).map(|i| (Part::HiddenIndicator(i), &under[i..=i])));
+    let red_fives: Vec<(Tile, Part)> = written
+        .iter()
+        .flat_map(|(part, tiles)| tiles.iter().filter(|w| w.red).map(|w| (w.tile, *part)))
+        .collect();
+    if let Some(w) = win.as_ref().filter(|w| w.red)
+        && !red_fives.contains(&(w.win.tile, Part::Concealed))
+    {
+        problems.push(
+            Diagnostic::new(
+                w.tile_span.clone(),
+                format!(
+                    "the winning tile is a red five, but `concealed` holds no red `{}`",
+                    w.win.tile
+                ),
+                "no such red five",
+            )
+            .with_help(
+                "write the red five in `concealed` too, as the winning tile is counted there",
+            ),
+        );
+    }
     let parts = HandParts {
         seat,
         prevailing,
@@ -95,6 +147,11 @@ pub fn read_hand(
         seen: counts(&seen),
         win: win.as_ref().map(|w| w.win),
         original_call,
+        declared_ready: declared_ready || double_ready,
+        one_go_around,
+        indicators: &shown_tiles,
+        hidden_indicators: &under_tiles,
+        red_fives: &red_fives,
         partial: false,
         incomplete: problems.len() > before || win.as_ref().is_some_and(|w| w.incomplete),
     };
@@ -107,19 +164,33 @@ pub fn read_hand(
                     .and_then(|w| key(w).clone())
                     .unwrap_or_default()
             };
+            let in_part = |part: &Part| {
+                written
+                    .iter()
+                    .find(|(p, _)| p == part)
+                    .map_or(no_tiles, |(_, tiles)| *tiles)
+            };
+            let key_span = |span: &Option<Range<usize>>| span.clone().unwrap_or_default();
             let place = |p: &HandProblem| -> Range<usize> {
                 match p {
-                    HandProblem::FifthCopy { tile, part, copy } => {
-                        let tiles: &[(Tile, Range<usize>)] = match part {
-                            Part::Concealed => concealed.as_deref().unwrap_or_default(),
-                            Part::Meld(i) => &melds[*i].tiles,
-                            Part::Seen => &seen,
-                        };
-                        tiles
-                            .iter()
-                            .filter(|(t, _)| t == tile)
-                            .nth(copy - 1)
-                            .map_or(0..0, |(_, span)| span.clone())
+                    HandProblem::FifthCopy { tile, part, copy } => in_part(part)
+                        .iter()
+                        .filter(|w| w.tile == *tile)
+                        .nth(copy - 1)
+                        .map_or(0..0, |w| w.span.clone()),
+                    HandProblem::SecondRedFive { tile, part } => in_part(part)
+                        .iter()
+                        .rfind(|w| w.red && w.tile == *tile)
+                        .map_or(0..0, |w| w.span.clone()),
+                    HandProblem::ReadyWithClaimedSet { meld } => melds[*meld].span.clone(),
+                    HandProblem::OneGoAroundWithoutReady | HandProblem::OneGoAroundWithoutWin => {
+                        key_span(&one_go_around_span)
+                    }
+                    HandProblem::HiddenWithoutReady | HandProblem::MoreHiddenThanShown { .. } => {
+                        key_span(&hidden.as_ref().map(|(_, span)| span.clone()))
+                    }
+                    HandProblem::TooManyIndicators { .. } => {
+                        key_span(&indicators.as_ref().map(|(_, span)| span.clone()))
                     }
                     HandProblem::TooManyMelds { meld } => melds[*meld].span.clone(),
                     HandProblem::ClaimedFromOwnSeat { meld, .. } => melds[*meld].from_span.clone(),
@@ -183,17 +254,24 @@ fn read_word<T: Copy, const N: usize>(
     found
 }
 
+/// A playing tile as written: the tile, its place, and whether it was written as a red five.
+struct Written {
+    tile: Tile,
+    span: Range<usize>,
+    red: bool,
+}
+
 /// Reads playing tiles from a string value; bonus tiles and notation errors are problems.
-fn read_playing(
-    v: &StrValue<'_>,
-    key: &str,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<(Tile, Range<usize>)> {
+fn read_playing(v: &StrValue<'_>, key: &str, problems: &mut Vec<Diagnostic>) -> Vec<Written> {
     let mut out = Vec::new();
     for parsed in read_notation(v, problems) {
         let span = v.sub_span(parsed.span.clone());
         match parsed.tile {
-            AnyTile::Playing(t) => out.push((t, span)),
+            AnyTile::Playing(tile) => out.push(Written {
+                tile,
+                span,
+                red: parsed.red,
+            }),
             AnyTile::Bonus(b) => problems.push(
                 Diagnostic::new(
                     span,
@@ -228,7 +306,7 @@ struct ReadMeld {
     /// Its `from=` word (the whole value when there is none).
     from_span: Range<usize>,
     /// Its tiles, each with its place.
-    tiles: Vec<(Tile, Range<usize>)>,
+    tiles: Vec<Written>,
 }
 
 fn read_melds(
@@ -284,7 +362,7 @@ fn read_meld(v: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Option<ReadMel
         content_start: v.content_start,
     };
     let tiles = read_playing(&tile_part, "melds", problems);
-    let set_tiles: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+    let set_tiles: Vec<Tile> = tiles.iter().map(|w| w.tile).collect();
     let shape = if set_tiles.is_empty() {
         if problems.len() == before {
             problems.push(Diagnostic::new(
@@ -423,6 +501,8 @@ struct ReadWin {
     win: Win,
     /// The original call, written in `[win]`.
     original_call: bool,
+    /// The winning tile was written as a red five.
+    red: bool,
     /// Some key of the table could not be read.
     incomplete: bool,
     tile_span: Range<usize>,
@@ -452,7 +532,7 @@ fn read_win(
         let s = document::expect_string(v, "tile", source, problems)?;
         let tiles = read_playing(&s, "tile", problems);
         match tiles.as_slice() {
-            [(t, span)] => Some((*t, span.clone())),
+            [w] => Some((w.tile, w.span.clone(), w.red)),
             // A notation error is already reported; an empty string is not.
             [] if problems.len() > before => None,
             _ => {
@@ -490,7 +570,7 @@ fn read_win(
     let late = reader.flag("late", problems);
     let completes = reader.string("completes", source, problems).and_then(|s| {
         let tiles = read_playing(&s, "completes", problems);
-        let set: Vec<Tile> = tiles.iter().map(|(t, _)| *t).collect();
+        let set: Vec<Tile> = tiles.iter().map(|w| w.tile).collect();
         let shape = match set.as_slice() {
             [a, b] if a == b => Some((SetKind::Pair, *a)),
             _ => shape_of(&set).filter(|(k, _)| *k != SetKind::Kong),
@@ -501,7 +581,7 @@ fn read_win(
         shape.map(|shape| (shape, s.span))
     });
     reader.finish(problems);
-    let ((tile, tile_span), from) = (tile?, from?);
+    let ((tile, tile_span, red), from) = (tile?, from?);
     Some(ReadWin {
         win: Win {
             tile,
@@ -514,6 +594,7 @@ fn read_win(
             completes: completes.as_ref().map(|(shape, _)| *shape),
         },
         original_call,
+        red,
         incomplete: problems.len() > before,
         tile_span,
         discarder_span: discarder.map(|(_, span)| span),

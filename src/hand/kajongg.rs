@@ -174,6 +174,7 @@ fn read_kajongg(text: &str, seat: Wind, prevailing: Wind) -> Result<Hand, Vec<Di
         // Kajongg scores a hand that did not go out for what it shows.
         partial: true,
         incomplete: !errors.is_empty(),
+        ..HandParts::default()
     };
     match Hand::new(parts) {
         Ok(hand) => Ok(hand),

@@ -106,6 +106,16 @@ pub type Melds = ArrayVec<Set, MAX_MELDS>;
 /// A hand's bonus tiles.
 pub type Bonus = ArrayVec<BonusTile, { BonusTile::COUNT }>;
 
+/// The most indicator tiles: one, and one more for each of four kongs.
+pub const MAX_INDICATORS: usize = 5;
+
+/// A hand's indicator tiles (riichi's dora indicators, or those under them).
+pub type Indicators = ArrayVec<Tile, MAX_INDICATORS>;
+
+/// Where red fives were written: the five of a suit, and the part it is in (for indicators
+/// and the declared sets, which one). At most one of each suit.
+pub type RedFives = ArrayVec<(Tile, Part), 3>;
+
 /// One player's hand, legal: built by [`Hand::new`] only.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Hand {
@@ -117,6 +127,11 @@ pub struct Hand {
     seen: TileCounts,
     win: Option<Win>,
     original_call: bool,
+    declared_ready: bool,
+    one_go_around: bool,
+    indicators: Indicators,
+    hidden_indicators: Indicators,
+    red_fives: RedFives,
 }
 
 /// The parts of a hand as a reader found them, to be checked and built into a [`Hand`] by
@@ -141,6 +156,17 @@ pub struct HandParts<'a> {
     pub win: Option<Win>,
     /// The player declared a ready hand at the start and kept it.
     pub original_call: bool,
+    /// The player declared a ready hand with a closed hand (riichi's `riichi`; with
+    /// `original_call`, riichi's `double-riichi`).
+    pub declared_ready: bool,
+    /// The player went out within one go-around of declaring ready (riichi's `ippatsu`).
+    pub one_go_around: bool,
+    /// The indicator tiles shown (riichi's dora indicators).
+    pub indicators: &'a [Tile],
+    /// The indicator tiles under them, turned for a player who declared ready (ura-dora).
+    pub hidden_indicators: &'a [Tile],
+    /// The red fives, each the five it is and the part it was written in.
+    pub red_fives: &'a [(Tile, Part)],
     /// A hand that did not go out may hold fewer tiles than a whole hand (Kajongg scores
     /// such partial hands for what they show).
     pub partial: bool,
@@ -148,7 +174,7 @@ pub struct HandParts<'a> {
     pub incomplete: bool,
 }
 
-/// A part of a hand, where a problem lies.
+/// A part of a hand, where a tile is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
     /// The concealed tiles.
@@ -157,6 +183,10 @@ pub enum Part {
     Meld(usize),
     /// The tiles seen elsewhere.
     Seen,
+    /// The indicator at this index.
+    Indicator(usize),
+    /// The hidden indicator at this index.
+    HiddenIndicator(usize),
 }
 
 /// A rule of a legal hand that some parts break.
@@ -233,6 +263,38 @@ pub enum HandProblem {
     /// A hand dealt complete (or complete on the first discard) with something only later
     /// play brings: a declared set claimed or exposed, or East's winning tile claimed.
     Heavenly,
+    /// A second red five of a suit.
+    SecondRedFive {
+        /// The five.
+        tile: Tile,
+        /// Where the second one is written.
+        part: Part,
+    },
+    /// A ready hand declared with a set claimed from another player.
+    ReadyWithClaimedSet {
+        /// The first such set.
+        meld: usize,
+    },
+    /// Won within one go-around of a ready declaration that was not made.
+    OneGoAroundWithoutReady,
+    /// Won within one go-around by a player who did not go out.
+    OneGoAroundWithoutWin,
+    /// Hidden indicators for a player who did not declare ready.
+    HiddenWithoutReady,
+    /// More indicators than one and one for each kong.
+    TooManyIndicators {
+        /// How many there are.
+        found: usize,
+        /// How many kongs the hand declared.
+        kongs: usize,
+    },
+    /// More hidden indicators than indicators shown.
+    MoreHiddenThanShown {
+        /// Hidden indicators.
+        hidden: usize,
+        /// Indicators shown.
+        shown: usize,
+    },
 }
 
 impl HandProblem {
@@ -244,7 +306,64 @@ impl HandProblem {
                 format!("a fifth `{tile}`: there are only four of each tile"),
                 "fifth copy",
             )
-            .with_help("count the tiles in `concealed`, `melds` and `seen` together"),
+            .with_help(
+                "count the tiles in `concealed`, `melds`, `seen`, `dora` and `ura-dora` together",
+            ),
+            HandProblem::SecondRedFive { tile, .. } => Diagnostic::new(
+                span,
+                format!(
+                    "a second red five of {}: there is one of each suit",
+                    match tile.suit() {
+                        crate::tiles::Suit::Characters => "characters",
+                        crate::tiles::Suit::Dots => "dots",
+                        _ => "bamboo",
+                    }
+                ),
+                "second red five",
+            )
+            .with_help(format!("write the other as `{tile}`")),
+            HandProblem::ReadyWithClaimedSet { .. } => Diagnostic::new(
+                span,
+                "a ready hand is declared with a closed hand, but this set was claimed",
+                "claimed set",
+            )
+            .with_help("only a concealed kong (`\"1111p concealed\"`) may be declared beside it"),
+            HandProblem::OneGoAroundWithoutReady => Diagnostic::new(
+                span,
+                "`ippatsu` is a win within one go-around of declaring ready, but the hand did not declare",
+                "no `riichi` or `double-riichi`",
+            )
+            .with_help("add `riichi = true`, or remove `ippatsu`"),
+            HandProblem::OneGoAroundWithoutWin => Diagnostic::new(
+                span,
+                "`ippatsu` is a way of going out, but this player did not go out",
+                "no `[win]`",
+            ),
+            HandProblem::HiddenWithoutReady => Diagnostic::new(
+                span,
+                "`ura-dora` indicators are turned only for a player who declared ready",
+                "no `riichi` or `double-riichi`",
+            )
+            .with_help("add `riichi = true`, or remove `ura-dora`"),
+            HandProblem::TooManyIndicators { found, kongs } => Diagnostic::new(
+                span,
+                format!(
+                    "{found} indicators, but a hand with {kongs} kong{} shows at most {}",
+                    if *kongs == 1 { "" } else { "s" },
+                    kongs + 1
+                ),
+                "too many indicators",
+            )
+            .with_help("one indicator is shown, and one more for each kong"),
+            HandProblem::MoreHiddenThanShown { hidden, shown } => Diagnostic::new(
+                span,
+                format!(
+                    "{hidden} `ura-dora` indicators under {shown} `dora` indicator{}",
+                    if *shown == 1 { "" } else { "s" }
+                ),
+                "more than are shown",
+            )
+            .with_help("each `ura-dora` indicator lies under one `dora` indicator"),
             HandProblem::TooManyMelds { .. } => Diagnostic::new(
                 span,
                 format!("a hand has at most {MAX_MELDS} declared sets"),
@@ -341,9 +460,13 @@ impl Hand {
         // Every copy in sight, the declared sets' tiles added as they are checked.
         let mut copies = parts.concealed.unwrap_or_default();
         copies.add_all(&parts.seen);
+        for &t in parts.indicators.iter().chain(parts.hidden_indicators) {
+            copies.add(t);
+        }
         let declared = check_melds(&parts, &mut copies, &mut problems);
         let bonus = check_bonus(&parts, &mut problems);
         check_win(&parts, &mut problems);
+        check_declarations(&parts, declared.kongs, &mut problems);
         check_copies(&parts, &copies, &mut problems);
         let (Some(seat), Some(prevailing), Some(concealed)) =
             (parts.seat, parts.prevailing, parts.concealed)
@@ -369,6 +492,7 @@ impl Hand {
         melds
             .try_extend_from_slice(parts.melds)
             .expect("four declared sets at most");
+        let indicators = |tiles: &[Tile]| tiles.iter().copied().collect();
         Ok(Hand {
             seat,
             prevailing,
@@ -378,6 +502,11 @@ impl Hand {
             seen: parts.seen,
             win: parts.win,
             original_call: parts.original_call,
+            declared_ready: parts.declared_ready,
+            one_go_around: parts.one_go_around,
+            indicators: indicators(parts.indicators),
+            hidden_indicators: indicators(parts.hidden_indicators),
+            red_fives: parts.red_fives.iter().copied().collect(),
         })
     }
 
@@ -392,6 +521,11 @@ impl Hand {
             seen: self.seen,
             win: self.win,
             original_call: self.original_call,
+            declared_ready: self.declared_ready,
+            one_go_around: self.one_go_around,
+            indicators: &self.indicators,
+            hidden_indicators: &self.hidden_indicators,
+            red_fives: &self.red_fives,
             partial: false,
             incomplete: false,
         }
@@ -447,6 +581,46 @@ impl Hand {
     /// call), whether or not they went out.
     pub fn original_call(&self) -> bool {
         self.original_call
+    }
+
+    /// The player declared a ready hand with a closed hand (riichi; an original call, which
+    /// is riichi's double riichi, is one too).
+    pub fn declared_ready(&self) -> bool {
+        self.declared_ready || self.original_call
+    }
+
+    /// The player declared ready with `riichi` or `double-riichi`, as the hand file said
+    /// (not an original call alone).
+    pub(crate) fn declared_ready_alone(&self) -> bool {
+        self.declared_ready
+    }
+
+    /// The player went out within one go-around of declaring ready (ippatsu).
+    pub fn one_go_around(&self) -> bool {
+        self.one_go_around
+    }
+
+    /// The indicator tiles shown (dora indicators).
+    pub fn indicators(&self) -> &[Tile] {
+        &self.indicators
+    }
+
+    /// The indicator tiles under them (ura-dora indicators).
+    pub fn hidden_indicators(&self) -> &[Tile] {
+        &self.hidden_indicators
+    }
+
+    /// The red fives written, each the five it is and its part.
+    pub fn red_fives(&self) -> &[(Tile, Part)] {
+        &self.red_fives
+    }
+
+    /// How many red fives the player holds (in the concealed tiles and declared sets).
+    pub fn red_fives_held(&self) -> usize {
+        self.red_fives
+            .iter()
+            .filter(|(_, part)| matches!(part, Part::Concealed | Part::Meld(_)))
+            .count()
     }
 
     /// True for the player who went out.
@@ -580,6 +754,49 @@ fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
     }
 }
 
+/// A ready hand declared closed, with every declared set a concealed kong; a win within one
+/// go-around of it only for a winner who declared; hidden indicators only for a player who
+/// declared, and no more than are shown; indicators at most one and one per kong; at most
+/// one red five of a suit.
+fn check_declarations(parts: &HandParts<'_>, kongs: usize, problems: &mut Vec<HandProblem>) {
+    let ready = parts.declared_ready || parts.original_call;
+    if parts.declared_ready
+        && let Some(meld) = parts
+            .melds
+            .iter()
+            .position(|m| m.exposure != Exposure::Concealed)
+    {
+        report(problems, HandProblem::ReadyWithClaimedSet { meld });
+    }
+    if parts.one_go_around && !ready {
+        report(problems, HandProblem::OneGoAroundWithoutReady);
+    } else if parts.one_go_around && parts.win.is_none() {
+        report(problems, HandProblem::OneGoAroundWithoutWin);
+    }
+    if !parts.hidden_indicators.is_empty() && !ready {
+        report(problems, HandProblem::HiddenWithoutReady);
+    }
+    let shown = parts.indicators.len();
+    if shown > kongs + 1 {
+        report(
+            problems,
+            HandProblem::TooManyIndicators {
+                found: shown,
+                kongs,
+            },
+        );
+    }
+    let hidden = parts.hidden_indicators.len();
+    if hidden > shown.max(1) {
+        report(problems, HandProblem::MoreHiddenThanShown { hidden, shown });
+    }
+    for (k, &(tile, part)) in parts.red_fives.iter().enumerate() {
+        if parts.red_fives[..k].iter().any(|(t, _)| *t == tile) {
+            report(problems, HandProblem::SecondRedFive { tile, part });
+        }
+    }
+}
+
 /// Kong upon kong can be claimed for a hand with a declared kong won with a loose tile.
 pub(crate) fn kong_on_kong_can_be(from: WinSource, melds: &[Set]) -> bool {
     from == WinSource::Loose && melds.iter().any(|m| m.kind == SetKind::Kong)
@@ -599,8 +816,9 @@ fn report(problems: &mut Vec<HandProblem>, problem: HandProblem) {
     problems.push(problem);
 }
 
-/// At most four copies of a tile among the concealed tiles, the declared sets and the tiles
-/// seen (`copies`, all of them): the fifth copy of each tile is reported, where it falls.
+/// At most four copies of a tile among the concealed tiles, the declared sets, the tiles
+/// seen and the indicators (`copies`, all of them): the fifth copy of each tile is
+/// reported, where it falls.
 fn check_copies(parts: &HandParts<'_>, copies: &TileCounts, problems: &mut Vec<HandProblem>) {
     if copies.as_array().iter().fold(0, |most, &n| most.max(n)) > 4 {
         fifth_copies(parts, problems);
@@ -641,6 +859,12 @@ fn fifth_copies(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
         for copy in 1..=usize::from(parts.seen.get(tile)) {
             count(tile, Part::Seen, copy, problems);
         }
+    }
+    for (i, &tile) in parts.indicators.iter().enumerate() {
+        count(tile, Part::Indicator(i), 1, problems);
+    }
+    for (i, &tile) in parts.hidden_indicators.iter().enumerate() {
+        count(tile, Part::HiddenIndicator(i), 1, problems);
     }
 }
 

@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use super::Hand;
+use super::{Hand, Part};
 use crate::set::Set;
-use crate::tiles::{TileStyle, format_tiles};
+use crate::tiles::{Tile, TileStyle, format_tiles};
 
 /// A value of a hand's key.
 enum Value {
@@ -23,16 +23,32 @@ type Keys = Vec<(&'static str, Value)>;
 /// The keys of a hand, in the order they are written: those at the top, then those of
 /// `[win]` for the player who went out.
 fn keys(hand: &Hand) -> (Keys, Option<Keys>) {
-    let tiles = |counts: &crate::tiles::TileCounts| format_tiles(counts.tiles(), TileStyle::Ascii);
+    // The tiles of a part, its red fives written `0`.
+    let red = |part: Part, text: String| {
+        (hand.red_fives().iter())
+            .filter(|(_, p)| *p == part)
+            .fold(text, |text, (five, _)| mark_red(&text, *five))
+    };
+    let tiles = |counts: &crate::tiles::TileCounts, part: Part| {
+        red(part, format_tiles(counts.tiles(), TileStyle::Ascii))
+    };
     let mut top = vec![
         ("seat", Value::Text(hand.seat().to_string())),
         ("prevailing", Value::Text(hand.prevailing().to_string())),
-        ("concealed", Value::Text(tiles(hand.concealed()))),
+        (
+            "concealed",
+            Value::Text(tiles(hand.concealed(), Part::Concealed)),
+        ),
     ];
     if !hand.melds().is_empty() {
+        let melds = hand.melds().iter().enumerate();
         top.push((
             "melds",
-            Value::List(hand.melds().iter().map(Set::to_string).collect()),
+            Value::List(
+                melds
+                    .map(|(i, m)| red(Part::Meld(i), m.to_string()))
+                    .collect(),
+            ),
         ));
     }
     if !hand.bonus().is_empty() {
@@ -42,10 +58,35 @@ fn keys(hand: &Hand) -> (Keys, Option<Keys>) {
         ));
     }
     if hand.seen().total() > 0 {
-        top.push(("seen", Value::Text(tiles(hand.seen()))));
+        top.push(("seen", Value::Text(tiles(hand.seen(), Part::Seen))));
     }
+    // Double riichi is the original call and a ready declaration, in riichi's word.
+    let double_ready = hand.original_call() && hand.declared_ready_alone();
+    if double_ready {
+        top.push(("double-riichi", Value::True));
+    } else if hand.declared_ready_alone() {
+        top.push(("riichi", Value::True));
+    }
+    if hand.one_go_around() {
+        top.push(("ippatsu", Value::True));
+    }
+    let indicators = |shown: &[Tile], part: fn(usize) -> Part| {
+        let each = shown.iter().enumerate();
+        let written: Vec<String> = each.map(|(i, t)| red(part(i), t.to_string())).collect();
+        Value::Text(written.join(" "))
+    };
+    if !hand.indicators().is_empty() {
+        top.push(("dora", indicators(hand.indicators(), Part::Indicator)));
+    }
+    if !hand.hidden_indicators().is_empty() {
+        top.push((
+            "ura-dora",
+            indicators(hand.hidden_indicators(), Part::HiddenIndicator),
+        ));
+    }
+    let original_call = hand.original_call() && !double_ready;
     let Some(win) = hand.win() else {
-        if hand.original_call() {
+        if original_call {
             top.push(("original-call", Value::True));
         }
         return (top, None);
@@ -59,7 +100,7 @@ fn keys(hand: &Hand) -> (Keys, Option<Keys>) {
     }
     for (key, on) in [
         ("last", win.last),
-        ("original-call", hand.original_call()),
+        ("original-call", original_call),
         ("heavenly", win.heavenly),
         ("kong-on-kong", win.kong_on_kong),
         ("late", win.late),
@@ -76,6 +117,26 @@ fn keys(hand: &Hand) -> (Keys, Option<Keys>) {
         ));
     }
     (top, Some(keys))
+}
+
+/// `text`, tile notation, with the first `5` of `five`'s suit written `0`, the red five.
+fn mark_red(text: &str, five: Tile) -> String {
+    let letter = five.to_string().pop().unwrap_or('m');
+    let mut out: Vec<char> = text.chars().collect();
+    // Each group of digits ends at its letter; the first `5` of the group of this suit.
+    let mut start = 0;
+    for i in 0..out.len() {
+        if out[i] == letter
+            && let Some(k) = (start..i).find(|&k| out[k] == '5')
+        {
+            out[k] = '0';
+            break;
+        }
+        if !out[i].is_ascii_digit() {
+            start = i + 1;
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// A hand as a hand file (TOML).

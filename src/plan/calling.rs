@@ -30,7 +30,7 @@ use crate::set::SetKind;
 use crate::tiles::{Tile, TileCounts, TileSet};
 use crate::waits::waits;
 
-const TILES: usize = Collection::Tiles.slot();
+const TILES: usize = Collection::Tiles.slot().unwrap();
 
 /// Scores the completions of a calling hand.
 pub(super) trait Complete {

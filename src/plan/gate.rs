@@ -177,7 +177,7 @@ const SETS_AT_LEAST: usize = 9;
 const BONUS_AT_LEAST: usize = 12;
 const SIZES: usize = 15;
 /// The tiles' slot among the collections' words.
-const TILES: usize = Collection::Tiles.slot();
+const TILES: usize = Collection::Tiles.slot().unwrap();
 
 /// The word with the flags that at least `n` (2 or more; 4 stands for more) elements of
 /// `collection` have. None for tiles, which `count` weighs by their copies.
@@ -185,7 +185,7 @@ fn at_least_word(collection: Collection, n: i64) -> Option<usize> {
     let first = match collection {
         Collection::Sets => SETS_AT_LEAST,
         Collection::Bonus => BONUS_AT_LEAST,
-        Collection::Tiles => return None,
+        Collection::Tiles | Collection::Indicators | Collection::HiddenIndicators => return None,
     };
     Some(first + usize::try_from(n.clamp(2, 4) - 2).ok()?)
 }
@@ -266,30 +266,34 @@ impl Gate {
                 self.forbid(HAND, m.none);
             }
             Compiled::ElemMask(m) => {
-                if let Some(each) = each {
+                if let Some(slot) = each.and_then(Collection::slot) {
                     // The element looked at has these bits, so some element has.
-                    self.require(ANY + each.slot(), m.all);
+                    self.require(ANY + slot, m.all);
                 }
             }
             Compiled::Any(collection, inner) => {
-                for_each_mask(inner, &mut |m| self.require(ANY + collection.slot(), m.all));
+                if let Some(slot) = collection.slot() {
+                    for_each_mask(inner, &mut |m| self.require(ANY + slot, m.all));
+                }
             }
             Compiled::All(collection, inner) => {
-                let slot = collection.slot();
-                for_each_mask(inner, &mut |m| {
-                    self.require(EVERY + slot, m.all);
-                    self.forbid(ANY + slot, m.none);
-                });
+                if let Some(slot) = collection.slot() {
+                    for_each_mask(inner, &mut |m| {
+                        self.require(EVERY + slot, m.all);
+                        self.forbid(ANY + slot, m.none);
+                    });
+                }
             }
             Compiled::Not(inner) => {
                 if let Compiled::Any(collection, mask) = &**inner
+                    && let Some(slot) = collection.slot()
                     && let Compiled::ElemMask(m) = **mask
                     && m.none == 0
                     && m.any2 == 0
                     && (m.any == 0 && m.all.count_ones() == 1 || m.all == 0)
                 {
                     // No element has this bit, or any of these bits.
-                    self.forbid(ANY + collection.slot(), m.all | m.any);
+                    self.forbid(ANY + slot, m.all | m.any);
                 }
             }
             c if let Some(bit) = size_bit(c) => self.require(SIZES, bit),
@@ -300,6 +304,7 @@ impl Gate {
                 // some element does, and (sets, bonus) so many have each bit `x` requires.
                 if let (Compiled::Count(collection, inner), Compiled::Const(k)) =
                     (&**count, &**bound)
+                    && let Some(slot) = collection.slot()
                 {
                     let need = match op {
                         Cmp::Eq | Cmp::Ge => *k,
@@ -319,7 +324,7 @@ impl Gate {
                                     kongs: m.all & elem::KONG != 0,
                                 });
                             }
-                            self.require(ANY + collection.slot(), m.all);
+                            self.require(ANY + slot, m.all);
                             if let Some(word) = many {
                                 self.require(word, m.all);
                             }
@@ -551,11 +556,16 @@ fn decides(c: &Compiled) -> bool {
     let single = |m: &Mask| m.none == 0 && no_any(m) && m.all.count_ones() == 1;
     match c {
         Compiled::HandMask(m) => no_any(m),
-        Compiled::Any(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if single(m)),
-        Compiled::All(_, inner) => matches!(&**inner, Compiled::ElemMask(m) if no_any(m)),
+        // The gate reads the aggregates of sets, tiles and bonus tiles only.
+        Compiled::Any(c, inner) => {
+            c.slot().is_some() && matches!(&**inner, Compiled::ElemMask(m) if single(m))
+        }
+        Compiled::All(c, inner) => {
+            c.slot().is_some() && matches!(&**inner, Compiled::ElemMask(m) if no_any(m))
+        }
         Compiled::Not(inner) => matches!(
             &**inner,
-            Compiled::Any(_, mask) if matches!(
+            Compiled::Any(c, mask) if c.slot().is_some() && matches!(
                 &**mask,
                 Compiled::ElemMask(m)
                     if single(m) || (m.none == 0 && m.all == 0 && m.any != 0 && m.any2 == 0)

@@ -245,10 +245,11 @@ impl<'a> Readings<'a> {
         base_flags: u64,
         calling: &'a [usize],
     ) -> Readings<'a> {
-        let mut facts = Facts::of_hand(&elems.tiles, &elems.bonus);
+        let mut facts = elems.facts();
         facts.flags = base_flags | concealed_flag(hand);
         facts.winning_tile = winning_tile(hand);
         facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
+        facts.red_fives = hand.red_fives_held() as i64;
         let summary = Summary::of(&facts);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;

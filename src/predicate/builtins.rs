@@ -85,6 +85,9 @@ names! {
     "winning_tile": Tile, HAND, HI(HandInt::WinningTile), "the winning tile";
     "winning_tile_seen": Int, HAND, HI(HandInt::WinningTileSeen), "how many copies of the winning tile were visible elsewhere on the table (`seen`)";
     "late": Bool, HAND, H(hand::LATE), "five tiles or fewer were left in the wall when the winning tile came";
+    "declared_ready": Bool, HAND, H(hand::DECLARED_READY), "the player declared a ready hand, closed (`riichi`, `double-riichi`, or an original call)";
+    "one_go_around": Bool, HAND, H(hand::ONE_GO_AROUND), "the player went out within one go-around of declaring ready (`ippatsu`)";
+    "red_fives": Int, HAND, HI(HandInt::RedFives), "how many red fives (`0m 0p 0s`) the player holds";
     "chow": Bool, SET, E(elem::CHOW), "the set is a chow";
     "pung": Bool, SET, E(elem::PUNG), "the set is a pung";
     "kong": Bool, SET, E(elem::KONG), "the set is a kong";
@@ -164,6 +167,18 @@ pub(crate) const COLLECTIONS: &[CollectionRow] = &[
         scope: Scope::Bonus,
         doc: "the player's flowers and seasons",
     },
+    CollectionRow {
+        name: "indicators",
+        collection: Collection::Indicators,
+        scope: Scope::Tile,
+        doc: "the indicator tiles shown (riichi's dora indicators, `dora` in a hand file), each once",
+    },
+    CollectionRow {
+        name: "hidden_indicators",
+        collection: Collection::HiddenIndicators,
+        scope: Scope::Tile,
+        doc: "the indicator tiles under them (`ura-dora`), each once",
+    },
 ];
 
 /// What an argument of a function must be.
@@ -240,7 +255,13 @@ pub(crate) struct Function {
     pub build: fn(Args) -> Compiled,
 }
 
-const ALL_COLLECTIONS: &[Collection] = &[Collection::Sets, Collection::Tiles, Collection::Bonus];
+const ALL_COLLECTIONS: &[Collection] = &[
+    Collection::Sets,
+    Collection::Tiles,
+    Collection::Bonus,
+    Collection::Indicators,
+    Collection::HiddenIndicators,
+];
 
 /// Every built-in function.
 pub(crate) const FUNCTIONS: &[Function] = &[

@@ -78,6 +78,8 @@ pub enum HandInt {
     WinningTile,
     /// How many copies of the winning tile the hand file says were seen elsewhere.
     WinningTileSeen,
+    /// How many red fives the player holds.
+    RedFives,
 }
 
 /// Integer facts about an element.
@@ -105,6 +107,10 @@ pub enum Collection {
     Tiles,
     /// The bonus tiles.
     Bonus,
+    /// The indicator tiles shown (dora indicators).
+    Indicators,
+    /// The indicator tiles under them (ura-dora indicators).
+    HiddenIndicators,
 }
 
 impl Collection {
@@ -114,15 +120,19 @@ impl Collection {
             Collection::Sets => "sets",
             Collection::Tiles => "tiles",
             Collection::Bonus => "bonus",
+            Collection::Indicators => "indicators",
+            Collection::HiddenIndicators => "hidden_indicators",
         }
     }
 
-    /// Its slot in the per-collection arrays of the facts (`any`, `every`).
-    pub const fn slot(self) -> usize {
+    /// Its slot in the per-collection arrays of the gates' summary (`any`, `every`), for
+    /// the collections the gates read: sets, tiles and bonus tiles.
+    pub const fn slot(self) -> Option<usize> {
         match self {
-            Collection::Sets => 0,
-            Collection::Tiles => 1,
-            Collection::Bonus => 2,
+            Collection::Sets => Some(0),
+            Collection::Tiles => Some(1),
+            Collection::Bonus => Some(2),
+            Collection::Indicators | Collection::HiddenIndicators => None,
         }
     }
 }

@@ -47,6 +47,10 @@ pub(crate) mod hand {
     pub const KONG_ON_KONG: u64 = 1 << 17;
     /// Five tiles or fewer were left in the wall when the winning tile came.
     pub const LATE: u64 = 1 << 18;
+    /// The player declared a ready hand, closed.
+    pub const DECLARED_READY: u64 = 1 << 19;
+    /// Won within one go-around of declaring ready.
+    pub const ONE_GO_AROUND: u64 = 1 << 20;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
@@ -158,6 +162,8 @@ pub struct Facts<'a> {
     pub winning_tile: i64,
     /// How many copies of the winning tile were seen elsewhere.
     pub winning_tile_seen: i64,
+    /// How many red fives the player holds.
+    pub red_fives: i64,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
     /// The items that one more tile would make apply (for a player who did not go out, and
@@ -166,6 +172,8 @@ pub struct Facts<'a> {
     sets: &'a [Elem],
     tiles: &'a [Elem],
     bonus: &'a [Elem],
+    indicators: &'a [Elem],
+    hidden_indicators: &'a [Elem],
 }
 
 impl Default for Facts<'_> {
@@ -183,12 +191,23 @@ impl<'a> Facts<'a> {
             flags: 0,
             winning_tile: -1,
             winning_tile_seen: 0,
+            red_fives: 0,
             shapes: 0,
             calling: &[],
             sets: &[],
             tiles,
             bonus,
+            indicators: &[],
+            hidden_indicators: &[],
         }
+    }
+
+    /// These facts with the indicator tiles shown and those under them.
+    #[inline]
+    pub fn with_indicators(mut self, shown: &'a [Elem], hidden: &'a [Elem]) -> Facts<'a> {
+        self.indicators = shown;
+        self.hidden_indicators = hidden;
+        self
     }
 
     /// These facts for the reading whose sets are `sets` and whose hand flags are `flags`.
@@ -207,6 +226,8 @@ impl<'a> Facts<'a> {
             Collection::Sets => self.sets,
             Collection::Tiles => self.tiles,
             Collection::Bonus => self.bonus,
+            Collection::Indicators => self.indicators,
+            Collection::HiddenIndicators => self.hidden_indicators,
         }
     }
 

@@ -194,10 +194,11 @@ fn primary(pair: Pair<'_, Rule>) -> Expr {
         Rule::boolean => ExprKind::Bool(text == "true"),
         Rule::tile => match parse_tiles(text)
             .ok()
-            .and_then(|t| t.first().map(|p| p.tile))
+            .and_then(|t| t.first().filter(|p| !p.red).map(|p| p.tile))
         {
             Some(AnyTile::Playing(t)) => ExprKind::Tile(t),
-            // `8z`, `0m`: not a tile. Keep it as a name so the checker reports it.
+            // `8z`, and a red five `0m` (a five to every rule): not a tile. Keep it as a
+            // name so the checker reports it.
             _ => ExprKind::Name(text.to_string()),
         },
         Rule::param => ExprKind::Param(text[1..].to_string()),

@@ -8,8 +8,8 @@
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS};
-use crate::hand::{Hand, WinSource};
-use crate::predicate::facts::{Elem, elem, hand as hf};
+use crate::hand::{Hand, MAX_INDICATORS, WinSource};
+use crate::predicate::facts::{Elem, Facts, elem, hand as hf};
 use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
 
@@ -180,6 +180,10 @@ pub struct HandElems {
     pub tile_flags: [u64; Tile::COUNT],
     /// The bonus tiles.
     pub bonus: ArrayVec<Elem, { BonusTile::COUNT }>,
+    /// The indicator tiles shown, each once.
+    pub indicators: ArrayVec<Elem, MAX_INDICATORS>,
+    /// The indicator tiles under them, each once.
+    pub hidden_indicators: ArrayVec<Elem, MAX_INDICATORS>,
 }
 
 impl Default for HandElems {
@@ -188,6 +192,8 @@ impl Default for HandElems {
             tiles: ArrayVec::new(),
             tile_flags: [0; Tile::COUNT],
             bonus: ArrayVec::new(),
+            indicators: ArrayVec::new(),
+            hidden_indicators: ArrayVec::new(),
         }
     }
 }
@@ -214,6 +220,21 @@ impl HandElems {
         self.bonus.clear();
         self.bonus
             .extend(hand.bonus().iter().map(|&b| bonus_elem(b, hand.seat())));
+        let indicator = |&t: &Tile| tile_elem(t, 1, hand.seat(), hand.prevailing());
+        self.indicators.clear();
+        self.indicators
+            .extend(hand.indicators().iter().map(indicator));
+        self.hidden_indicators.clear();
+        self.hidden_indicators
+            .extend(hand.hidden_indicators().iter().map(indicator));
+    }
+
+    /// The facts of the hand before a reading is chosen: its tiles, bonus tiles and
+    /// indicators.
+    #[inline]
+    pub fn facts(&self) -> Facts<'_> {
+        Facts::of_hand(&self.tiles, &self.bonus)
+            .with_indicators(&self.indicators, &self.hidden_indicators)
     }
 }
 
@@ -272,6 +293,12 @@ pub fn hand_flags(hand: &Hand) -> u64 {
     }
     if hand.original_call() {
         flags |= hf::ORIGINAL_CALL;
+    }
+    if hand.declared_ready() {
+        flags |= hf::DECLARED_READY;
+    }
+    if hand.one_go_around() {
+        flags |= hf::ONE_GO_AROUND;
     }
     let Some(win) = hand.win() else {
         return flags;

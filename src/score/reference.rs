@@ -19,7 +19,7 @@ use super::items::{Applied, apply, invalid};
 use super::{Choice, Fired, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
-use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::predicate::facts::{Elem, hand as hf};
 use crate::rules::Rules;
 use crate::tiles::Tile;
 use crate::waits::waits;
@@ -39,10 +39,11 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     if winner && waits(hand).only_possible {
         base_flags |= hf::ONLY_POSSIBLE;
     }
-    let mut hand_facts = Facts::of_hand(&elems.tiles, &elems.bonus);
+    let mut hand_facts = elems.facts();
     hand_facts.flags = base_flags | concealed_flag(hand);
     hand_facts.winning_tile = winning_tile(hand);
     hand_facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
+    hand_facts.red_fives = hand.red_fives_held() as i64;
     hand_facts.calling = &calling;
     // Special shapes are read from the tiles of a hand without declared sets.
     let shapes = if hand.melds().is_empty() {

@@ -565,7 +565,7 @@ def make_line(rng, aim, build, hit, tries=5000):
     """Build hands for one aim until the engine's result passes the hit test; return the output line."""
     for _ in range(tries):
         groups, win, force = build(rng)
-        placed = groups and situate(rng, groups, win, force)
+        placed = situate(rng, groups, win, force)
         if not placed:
             continue
         form, call = placed

@@ -82,6 +82,7 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
         original_call: r.original_call || r.win.as_ref().is_some_and(|w| w.original_call),
         partial: false,
         incomplete: false,
+        ..HandParts::default()
     })
     .ok()
 }
@@ -509,9 +510,10 @@ mod tests {
             let line = serde_json::to_string(&record).unwrap();
             let fast = fast_path(&line);
             let slow = line::read(&line).ok();
-            if line.contains('\\') || !line.is_ascii() {
-                // Escaped strings are not borrowed, and only ASCII is read fast: the slow
-                // path reads the rest.
+            let red = slow.as_ref().is_some_and(|h| !h.red_fives().is_empty());
+            if line.contains('\\') || !line.is_ascii() || red {
+                // Escaped strings are not borrowed, only ASCII is read fast, and red fives
+                // are not: the slow path reads the rest.
                 proptest::prop_assert!(fast.is_none() || fast == slow, "{}", line);
             } else {
                 proptest::prop_assert_eq!(fast, slow, "{}", line);

@@ -92,9 +92,7 @@ impl<'a, 'i> TableReader<'a, 'i> {
 
     /// The value of `key`, if present.
     pub fn get(&mut self, key: &'static str) -> Option<&'a Value<'i>> {
-        if !self.known.contains(&key) {
-            self.known.push(key);
-        }
+        self.known.push(key);
         self.table.get(key)
     }
 
@@ -128,21 +126,32 @@ impl<'a, 'i> TableReader<'a, 'i> {
 
     /// The boolean value of `key`; absent means false.
     pub fn flag(&mut self, key: &'static str, problems: &mut Vec<Diagnostic>) -> bool {
-        match self.get(key) {
-            None => false,
-            Some(v) => match v.get_ref() {
-                DeValue::Boolean(b) => *b,
-                other => {
-                    problems.push(wrong_type(
-                        v.span(),
-                        key,
-                        "a boolean (`true` or `false`)",
-                        other,
-                    ));
-                    false
-                }
-            },
-        }
+        self.flag_at(key, problems).0
+    }
+
+    /// The boolean value of `key` (absent means false), and where it was written, for a
+    /// check that points at it.
+    pub fn flag_at(
+        &mut self,
+        key: &'static str,
+        problems: &mut Vec<Diagnostic>,
+    ) -> (bool, Option<Range<usize>>) {
+        let Some(v) = self.get(key) else {
+            return (false, None);
+        };
+        let on = match v.get_ref() {
+            DeValue::Boolean(b) => *b,
+            other => {
+                problems.push(wrong_type(
+                    v.span(),
+                    key,
+                    "a boolean (`true` or `false`)",
+                    other,
+                ));
+                false
+            }
+        };
+        (on, Some(v.span()))
     }
 
     /// Reports every key that was never read.

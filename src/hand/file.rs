@@ -75,8 +75,7 @@ pub fn read_hand(
         .unwrap_or_default();
     let declared_ready = reader.flag("riichi", problems);
     let double_ready = reader.flag("double-riichi", problems);
-    let one_go_around_span = reader.get("ippatsu").map(|v| v.span());
-    let one_go_around = reader.flag("ippatsu", problems);
+    let (one_go_around, one_go_around_span) = reader.flag_at("ippatsu", problems);
     let indicators = reader.string("dora", source, problems).map(|v| {
         let span = v.span.clone();
         (read_playing(&v, "dora", problems), span)
@@ -563,10 +562,8 @@ fn read_win(
     });
     let last = reader.flag("last", problems);
     let original_call = reader.flag("original-call", problems);
-    let heavenly_span = reader.get("heavenly").map(|v| v.span());
-    let heavenly = reader.flag("heavenly", problems);
-    let kong_on_kong_span = reader.get("kong-on-kong").map(|v| v.span());
-    let kong_on_kong = reader.flag("kong-on-kong", problems);
+    let (heavenly, heavenly_span) = reader.flag_at("heavenly", problems);
+    let (kong_on_kong, kong_on_kong_span) = reader.flag_at("kong-on-kong", problems);
     let late = reader.flag("late", problems);
     let completes = reader.string("completes", source, problems).and_then(|s| {
         let tiles = read_playing(&s, "completes", problems);

@@ -213,11 +213,11 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    /// The values given, as boxes: for functions of two values.
-    fn two(self) -> (Box<Compiled>, Box<Compiled>) {
+    /// Arithmetic `op` on the two values given.
+    fn arith(self, op: Arith) -> Compiled {
         let mut values = self.values.into_iter().map(Box::new);
         match (values.next(), values.next()) {
-            (Some(a), Some(b)) => (a, b),
+            (Some(a), Some(b)) => Compiled::Arith(op, a, b),
             _ => unreachable!("the checker gives two values"),
         }
     }
@@ -357,10 +357,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         result: Type::Int,
         doc: "the smaller of two numbers",
         quantifier: None,
-        build: |a| {
-            let (x, y) = a.two();
-            Compiled::Arith(Arith::Min, x, y)
-        },
+        build: |a| a.arith(Arith::Min),
     },
     Function {
         name: "max",
@@ -370,10 +367,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         result: Type::Int,
         doc: "the larger of two numbers",
         quantifier: None,
-        build: |a| {
-            let (x, y) = a.two();
-            Compiled::Arith(Arith::Max, x, y)
-        },
+        build: |a| a.arith(Arith::Max),
     },
     Function {
         name: "abs",
@@ -393,10 +387,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         result: Type::Int,
         doc: "the least multiple of Y that is at least X (`round_up(22, 10)` is 30; X itself when Y is not positive)",
         quantifier: None,
-        build: |a| {
-            let (x, y) = a.two();
-            Compiled::Arith(Arith::RoundUp, x, y)
-        },
+        build: |a| a.arith(Arith::RoundUp),
     },
     Function {
         name: "pow",
@@ -406,10 +397,7 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         result: Type::Int,
         doc: "X to the power Y (`pow(2, 4)` is 16; 0 for a negative Y), saturating",
         quantifier: None,
-        build: |a| {
-            let (x, y) = a.two();
-            Compiled::Arith(Arith::Pow, x, y)
-        },
+        build: |a| a.arith(Arith::Pow),
     },
     Function {
         name: "next",

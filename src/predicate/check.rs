@@ -390,30 +390,7 @@ impl Checker<'_> {
                     inner_scope = row.scope;
                 }
                 Param::Condition => {
-                    if self.quantifiers == MAX_QUANTIFIERS {
-                        self.error(
-                            span,
-                            format!(
-                                "`count`, `any` and `all` may nest at most {MAX_QUANTIFIERS} deep"
-                            ),
-                            "one too deep",
-                            Some(
-                                "each looks through its collection for every element of the \
-                                 one around it; a condition on the element needs no other"
-                                    .into(),
-                            ),
-                        );
-                        return None;
-                    }
-                    self.quantifiers += 1;
-                    let condition = self.typed(
-                        arg,
-                        inner_scope,
-                        Type::Bool,
-                        &format!("the condition of `{name}` must be true or false"),
-                    );
-                    self.quantifiers -= 1;
-                    checked.condition = condition?;
+                    checked.condition = self.quantified(name, arg, inner_scope, span.clone())?;
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
                 Param::Item => checked.id = self.item(arg)?,
@@ -464,6 +441,39 @@ impl Checker<'_> {
             return None;
         }
         Some(((function.build)(checked), result))
+    }
+
+    /// The condition of the quantifier `name` (called at `span`), checked in `scope` one
+    /// quantifier deeper; `None` after reporting a problem in it, or that it nests too deep.
+    fn quantified(
+        &mut self,
+        name: &str,
+        condition: &Expr,
+        scope: Scope,
+        span: Range<usize>,
+    ) -> Option<Compiled> {
+        if self.quantifiers == MAX_QUANTIFIERS {
+            self.error(
+                span,
+                format!("`count`, `any` and `all` may nest at most {MAX_QUANTIFIERS} deep"),
+                "one too deep",
+                Some(
+                    "each looks through its collection for every element of the one around \
+                     it; a condition on the element needs no other"
+                        .into(),
+                ),
+            );
+            return None;
+        }
+        self.quantifiers += 1;
+        let checked = self.typed(
+            condition,
+            scope,
+            Type::Bool,
+            &format!("the condition of `{name}` must be true or false"),
+        );
+        self.quantifiers -= 1;
+        checked
     }
 
     /// A fact of a named element: `a.number`.
@@ -585,26 +595,10 @@ impl Checker<'_> {
         if !fine {
             return None;
         }
-        if self.quantifiers == MAX_QUANTIFIERS {
-            self.error(
-                span,
-                format!("`count`, `any` and `all` may nest at most {MAX_QUANTIFIERS} deep"),
-                "one too deep",
-                None,
-            );
-            return None;
-        }
         let first = self.named.len();
         self.named
             .extend(names.iter().map(|n| (n.name.clone(), row.scope)));
-        self.quantifiers += 1;
-        let checked = self.typed(
-            condition,
-            scope,
-            Type::Bool,
-            &format!("the condition of `{name}` must be true or false"),
-        );
-        self.quantifiers -= 1;
+        let checked = self.quantified(name, condition, scope, span);
         self.named.truncate(first);
         let checked = fold_constants(checked?);
         // Each conjunct waits for the last of this quantifier's names it reads.

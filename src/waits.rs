@@ -9,11 +9,15 @@
 //! possible one when every other wait was dead.
 //!
 //! [`waits`] knows the standard shape (four sets and a pair); [`waits_in`] adds the special
-//! shapes of a variant.
+//! shapes of a variant, and [`wait_count`] counts the tiles that complete a hand by shape
+//! alone.
 
 use crate::Variant;
 use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
-use crate::hand::{Hand, HandParts, Win};
+use crate::hand::Hand;
+use crate::predicate::Compiled;
+use crate::predicate::facts::Elem;
+use crate::score::facts::{HandElems, hand_facts, hand_flags};
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
 
@@ -71,37 +75,45 @@ fn only_possible(hand: &Hand, tiles: TileSet, live: TileSet) -> bool {
 pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
-    for tile in Tile::all() {
-        if found.tiles.contains(tile) || held.get(tile) >= 4 {
-            continue;
-        }
-        let completed = match hand.win() {
-            Some(win) => {
-                let mut concealed = *hand.concealed();
-                concealed.remove(win.tile);
-                concealed.add(tile);
-                Hand::new(HandParts {
-                    concealed: Some(concealed),
-                    win: Some(Win {
-                        tile,
-                        completes: None,
-                        ..win
-                    }),
-                    ..hand.parts()
-                })
-                .ok()
-            }
-            None => Some(hand.won_with(tile)),
-        };
-        if completed.is_some_and(|h| variant.score(&h).shape.is_some()) {
-            found.tiles.insert(tile);
-            if held.get(tile) + hand.seen().get(tile) < 4 {
-                found.live.insert(tile);
-            }
+    for tile in shape_waits(hand, &variant.rules().shapes, found.tiles).iter() {
+        found.tiles.insert(tile);
+        if held.get(tile) + hand.seen().get(tile) < 4 {
+            found.live.insert(tile);
         }
     }
     found.only_possible = only_possible(hand, found.tiles, found.live);
     found
+}
+
+/// How many distinct tiles complete `hand` as it stood before its winning tile (for a player
+/// who did not go out, as it stands), by shape alone: as four sets and a pair, or as one of
+/// a variant's special `shapes`. Copies seen elsewhere do not matter; a tile the player
+/// holds four of is no wait.
+pub fn wait_count(hand: &Hand, shapes: &[Compiled]) -> usize {
+    let held = hand.held_before_win();
+    let standard = completing_tiles(&hand.waiting_tiles(), hand.sets_needed(), &held);
+    standard.or(shape_waits(hand, shapes, standard)).len()
+}
+
+/// The tiles, other than those of `found`, that complete `hand` as one of the special
+/// `shapes` (which only a hand without declared sets forms), each in place of the winning
+/// tile for the player who went out.
+fn shape_waits(hand: &Hand, shapes: &[Compiled], found: TileSet) -> TileSet {
+    let mut waits = TileSet::default();
+    if shapes.is_empty() || !hand.melds().is_empty() {
+        return waits;
+    }
+    let held = hand.held_before_win();
+    let mut elems = HandElems::default();
+    for tile in Tile::all().filter(|&t| !found.contains(t) && held.get(t) < 4) {
+        let completed = hand.completed_with(tile);
+        elems.fill(&completed, &completed.own_tiles(), true);
+        let facts = hand_facts(&completed, &elems, hand_flags(&completed));
+        if shapes.iter().any(|s| s.holds(&facts, Elem::default())) {
+            waits.insert(tile);
+        }
+    }
+    waits
 }
 
 /// Every tile that makes `waiting` (with `sets` sets still to make) complete, leaving out

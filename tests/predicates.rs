@@ -16,6 +16,14 @@ const PURE: &str = "tests/hands/gallery/pure-suit-many-readings.toml";
 const KONGS: &str = "tests/hands/gallery/kongs.toml";
 /// West wins with 11 55m 22p 33 99s 11z 77z: seven pairs, no standard reading.
 const SEVEN_PAIRS: &str = "tests/hands/semantics/seven-pairs.toml";
+/// East draws 4m to 3455 6m 789p 123s 55z: read as 345m + 456m, the 4m in either.
+const CLOSED_OR_TWO_SIDED: &str = "tests/hands/semantics/closed-or-two-sided.toml";
+/// South claims 7m to 89m 123p 456p 777s 11z.
+const EDGE_SEVEN: &str = "tests/hands/semantics/edge-seven.toml";
+/// South draws 3m to 12m 444p 789s 55z 666s.
+const EDGE_THREE: &str = "tests/hands/gallery/edge-wait.toml";
+/// West draws 5m to 1112345678999m.
+const NINE_GATES: &str = "tests/hands/gallery/nine-gates.toml";
 
 enum Probe<'a> {
     /// The expression as an item's condition (value 1): 1 if it holds, else 0.
@@ -79,6 +87,54 @@ fn predicate_semantics() {
         (EXAMPLE, When("fishing_the_eyes"), 0),
         // 4p was the only tile that could complete 35p (no other wait).
         (EXAMPLE, When("only_possible"), 1),
+        // The wait of each reading, and the tiles that completed the hand by shape. The
+        // probe's value is that of the best reading, so `When` asks whether some reading
+        // has it. The example's 4p sat in the middle of 3-4-5; nothing else completed it.
+        (EXAMPLE, When("closed_wait"), 1),
+        (
+            EXAMPLE,
+            When("two_sided_wait or edge_wait or single_wait or dual_pung_wait"),
+            0,
+        ),
+        (EXAMPLE, Value("wait_count"), 1),
+        // 3455 6m + 4m: 4m is the middle of 3-4-5 in one reading and the end of 4-5-6 in
+        // the other; never both in one reading. Before it, 4m (345 + 456) and 7m (345 +
+        // 567) completed the hand; 2, 3, 5 and 6m leave a lone tile (234 + 556, 345 + 356…).
+        (CLOSED_OR_TWO_SIDED, When("closed_wait"), 1),
+        (CLOSED_OR_TWO_SIDED, When("two_sided_wait"), 1),
+        (
+            CLOSED_OR_TWO_SIDED,
+            When("closed_wait and two_sided_wait"),
+            0,
+        ),
+        (CLOSED_OR_TWO_SIDED, When("edge_wait or single_wait"), 0),
+        (CLOSED_OR_TWO_SIDED, Value("wait_count"), 2),
+        // The 7 of 7-8-9 and the 3 of 1-2-3 are edge waits; 89m and 12m wait on nothing else.
+        (EDGE_SEVEN, When("edge_wait and not two_sided_wait"), 1),
+        (EDGE_SEVEN, Value("wait_count"), 1),
+        (EDGE_THREE, When("edge_wait and not closed_wait"), 1),
+        (EDGE_THREE, Value("wait_count"), 1),
+        // 111222333m 456m 99m on a drawn 3m: the 3m makes the pung 333 (two pairs waited
+        // on, 33 and 99) or ends 1-2-3 (an edge). Before it, 1112223345699m was completed by
+        // 3m (111 222 333 456 99) and 9m (111 222 456 999 + 33), and by no other tile.
+        (PURE, When("dual_pung_wait"), 1),
+        (PURE, When("edge_wait"), 1),
+        (PURE, When("dual_pung_wait and edge_wait"), 0),
+        (
+            PURE,
+            When("two_sided_wait or closed_wait or single_wait"),
+            0,
+        ),
+        (PURE, Value("wait_count"), 2),
+        // 1112345678999m, the pure nine gates, waits on all nine; its 5m can only be the pair
+        // (111 234 55 678 999), a single wait, the same as fishing the eyes.
+        (NINE_GATES, Value("wait_count"), 9),
+        (NINE_GATES, When("single_wait and fishing_the_eyes"), 1),
+        (
+            NINE_GATES,
+            When("two_sided_wait or closed_wait or edge_wait or dual_pung_wait"),
+            0,
+        ),
         // Pungs 777z, 222m, 666s; the 345p chow and the 99s pair are not pungs.
         (EXAMPLE, Value("count(sets, pung)"), 3),
         (EXAMPLE, Value("count(sets, pung and dragon)"), 1),
@@ -140,6 +196,14 @@ fn predicate_semantics() {
             1,
         ),
         (SEVEN_PAIRS, Value("count(tiles, honour)"), 4),
+        // Six pairs and a 7z waited on the seventh pair (the probe's special shape), and on
+        // nothing in the standard shape. A special shape has no winning set: no wait shape.
+        (SEVEN_PAIRS, Value("wait_count"), 1),
+        (
+            SEVEN_PAIRS,
+            When("single_wait or two_sided_wait or closed_wait or edge_wait or dual_pung_wait"),
+            0,
+        ),
         // Numbers: `if`, `min`, `max`, `abs`, rounding up, powers; the example's player is
         // South, not the dealer.
         (EXAMPLE, Value("if(dealer, 10, 20)"), 20),

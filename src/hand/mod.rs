@@ -542,6 +542,25 @@ impl Hand {
         hand
     }
 
+    /// This hand completed with `tile`: for the player who went out, in place of the winning
+    /// tile and won the same way; for another, drawn from the wall ([`Self::won_with`]). Not
+    /// checked, and red fives are left as they were: it is only for reading the shape that its
+    /// tiles make. The player holds fewer than four of `tile` before the win.
+    pub(crate) fn completed_with(&self, tile: Tile) -> Hand {
+        let Some(win) = self.win else {
+            return self.won_with(tile);
+        };
+        let mut hand = self.clone();
+        hand.concealed.remove(win.tile);
+        hand.concealed.add(tile);
+        hand.win = Some(Win {
+            tile,
+            completes: None,
+            ..win
+        });
+        hand
+    }
+
     /// The player's own wind.
     pub fn seat(&self) -> Wind {
         self.seat

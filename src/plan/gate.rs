@@ -223,8 +223,14 @@ pub struct Pungs {
 }
 
 /// The hand flags that a reading sets: unknown before one is chosen.
-const READING_FLAGS: u64 =
-    hand::COMPLETE | hand::FISHING_THE_EYES | hand::CONCEALED_HAND | hand::SPECIAL_SHAPE;
+const READING_FLAGS: u64 = hand::COMPLETE
+    | hand::FISHING_THE_EYES
+    | hand::TWO_SIDED_WAIT
+    | hand::CLOSED_WAIT
+    | hand::EDGE_WAIT
+    | hand::DUAL_PUNG_WAIT
+    | hand::CONCEALED_HAND
+    | hand::SPECIAL_SHAPE;
 
 /// The flags of a set that do not come from its tiles.
 const SET_FLAGS: u64 = elem::CHOW

@@ -19,12 +19,12 @@ use crate::hand::Hand;
 use crate::predicate::facts::{Elem, Facts, hand as hf};
 use crate::rules::Rules;
 use crate::score::combine::combine;
-use crate::score::facts::{HandElems, concealed_flag, hand_flags, reading, winning_tile};
+use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
 use crate::score::items::{Applied, anywhere, count, finish, invalid};
 use crate::score::reference::card;
 use crate::score::{Choice, Fired, ScoreCard, Totals};
 use crate::tiles::Tile;
-use crate::waits::waits;
+use crate::waits::{wait_count, waits};
 
 /// Scores hands with one variant, reusing its buffers.
 pub struct Scorer<'v> {
@@ -149,7 +149,12 @@ impl<'v> Scorer<'v> {
                 base_flags |= hf::ONLY_POSSIBLE;
             }
         }
-        let readings = Readings::new(plan, hand, &self.elems, base_flags, &calling);
+        let wait_count = if plan.needs_wait_count {
+            wait_count(hand, &rules.shapes)
+        } else {
+            0
+        };
+        let readings = Readings::new(plan, hand, &self.elems, base_flags, wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
         if let Some(targets) = targets
@@ -229,7 +234,8 @@ struct Readings<'a> {
     summary: Summary,
     /// The special shapes the hand holds, as bits by index.
     shapes: u64,
-    winner: bool,
+    /// The winning tile, for the player who went out.
+    win: Option<Tile>,
     /// The flags of the hand that no arrangement changes.
     base_flags: u64,
     tile_flags: &'a [u64; Tile::COUNT],
@@ -237,19 +243,17 @@ struct Readings<'a> {
 
 impl<'a> Readings<'a> {
     /// The hand whose elements are `elems`, flags that no arrangement changes `base_flags`,
-    /// and items called for `calling`.
+    /// wait count `wait_count` and items called for `calling`.
     fn new(
         plan: &Plan,
         hand: &Hand,
         elems: &'a HandElems,
         base_flags: u64,
+        wait_count: usize,
         calling: &'a [usize],
     ) -> Readings<'a> {
-        let mut facts = elems.facts();
-        facts.flags = base_flags | concealed_flag(hand);
-        facts.winning_tile = winning_tile(hand);
-        facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
-        facts.red_fives = hand.red_fives_held() as i64;
+        let mut facts = hand_facts(hand, elems, base_flags);
+        facts.wait_count = wait_count as i64;
         let summary = Summary::of(&facts);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
@@ -267,7 +271,7 @@ impl<'a> Readings<'a> {
             facts,
             summary: summary.calling(calling),
             shapes,
-            winner: hand.is_winner(),
+            win: hand.win().map(|w| w.tile),
             base_flags,
             tile_flags: &elems.tile_flags,
         }
@@ -286,7 +290,7 @@ impl<'a> Readings<'a> {
     {
         let flags = reading(
             arrangement,
-            self.winner,
+            self.win,
             self.base_flags,
             self.tile_flags,
             sets,

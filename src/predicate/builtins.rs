@@ -78,6 +78,12 @@ names! {
     "heavenly": Bool, HAND, H(hand::HEAVENLY), "dealt complete (East) or complete on the first discard (others)";
     "only_possible": Bool, HAND, H(hand::ONLY_POSSIBLE), "the winning tile was the only tile that could complete the hand";
     "fishing_the_eyes": Bool, HAND, H(hand::FISHING_THE_EYES), "the winning tile completed the pair after four sets were complete";
+    "single_wait": Bool, HAND, H(hand::FISHING_THE_EYES), "the same as `fishing_the_eyes`: in the reading, the winning tile completed the pair";
+    "two_sided_wait": Bool, HAND, H(hand::TWO_SIDED_WAIT), "in the reading, the winning tile finished a chow at an end, where the other end would have done too (the 4 or the 7 of 5-6; not the 3 of 1-2, nor the 7 of 8-9)";
+    "closed_wait": Bool, HAND, H(hand::CLOSED_WAIT), "in the reading, the winning tile was the middle tile of a chow";
+    "edge_wait": Bool, HAND, H(hand::EDGE_WAIT), "in the reading, the winning tile was the 3 of 1-2-3 or the 7 of 7-8-9";
+    "dual_pung_wait": Bool, HAND, H(hand::DUAL_PUNG_WAIT), "in the reading, the winning tile completed a pung (of two pairs, either would have done)";
+    "wait_count": Int, HAND, HI(HandInt::WaitCount), "how many distinct tiles completed the hand as it stood before the winning tile (for a player who did not go out: as it stands), as four sets and a pair or as one of the variant's special shapes; by shape alone, tiles seen elsewhere counted, a tile the player holds four of not";
     "concealed_hand": Bool, HAND, H(hand::CONCEALED_HAND), "every set counts as concealed, the one the winning tile completed included";
     "dealer": Bool, HAND, H(hand::DEALER), "the player is East";
     "complete": Bool, HAND, H(hand::COMPLETE), "the arrangement is a complete hand (four sets and a pair, or a special shape)";

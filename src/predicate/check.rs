@@ -7,7 +7,8 @@ use std::ops::Range;
 use super::ast::{BinOp, Binding, Expr, ExprKind, Named};
 use super::builtins::{self, Args, Fact, Function, Param};
 use super::compiled::{
-    Arith, Cmp, Collection, Compiled, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Scope, Tuples, Type,
+    Arith, Cmp, Collection, Compiled, HandInt, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Scope,
+    Tuples, Type,
 };
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::document::quoted_list;
@@ -29,8 +30,9 @@ pub struct Env<'a> {
     pub shapes: &'a [String],
     /// The ids of the variant's items; `calling('id')` compiles to the index.
     pub items: &'a [String],
-    /// Whether `shape(…)` may be asked: not in a shape's own condition, as the shapes are
-    /// all found from the tiles at once (none is known while they are).
+    /// Whether `shape(…)` and `wait_count` may be asked: not in a shape's own condition, as
+    /// the shapes are all found from the tiles at once (none is known while they are), and
+    /// the wait count is made of them.
     pub shapes_known: bool,
 }
 
@@ -189,6 +191,19 @@ impl Checker<'_> {
                     ),
                     "not available here",
                     Some(help),
+                );
+                return None;
+            }
+            if def.fact == Fact::HandInt(HandInt::WaitCount) && !self.env.shapes_known {
+                self.error(
+                    span,
+                    "a shape's condition cannot read `wait_count`".into(),
+                    "counted with the shapes",
+                    Some(
+                        "`wait_count` counts the tiles that complete the hand as four sets and \
+                         a pair or as one of the special shapes, so no shape can depend on it"
+                            .into(),
+                    ),
                 );
                 return None;
             }

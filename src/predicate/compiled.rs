@@ -80,6 +80,8 @@ pub enum HandInt {
     WinningTileSeen,
     /// How many red fives the player holds.
     RedFives,
+    /// How many distinct tiles complete the hand as it stood, by shape alone.
+    WaitCount,
 }
 
 /// Integer facts about an element.

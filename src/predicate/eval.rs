@@ -58,6 +58,7 @@ impl Compiled {
             Compiled::HandInt(HandInt::WinningTile) => facts.winning_tile,
             Compiled::HandInt(HandInt::WinningTileSeen) => facts.winning_tile_seen,
             Compiled::HandInt(HandInt::RedFives) => facts.red_fives,
+            Compiled::HandInt(HandInt::WaitCount) => facts.wait_count,
             Compiled::HandMask(m) => i64::from(m.test(facts.flags)),
             Compiled::ElemMask(m) => i64::from(m.test(current.flags)),
             Compiled::ElemInt(ElemInt::Copies) => i64::from(current.copies),

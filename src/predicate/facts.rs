@@ -51,6 +51,15 @@ pub(crate) mod hand {
     pub const DECLARED_READY: u64 = 1 << 19;
     /// Won within one go-around of declaring ready.
     pub const ONE_GO_AROUND: u64 = 1 << 20;
+    /// The reading's winning tile finished a chow begun by two tiles in a row, either end of
+    /// which would have done.
+    pub const TWO_SIDED_WAIT: u64 = 1 << 21;
+    /// The reading's winning tile was the middle tile of a chow.
+    pub const CLOSED_WAIT: u64 = 1 << 22;
+    /// The reading's winning tile was the 3 of 1-2-3 or the 7 of 7-8-9.
+    pub const EDGE_WAIT: u64 = 1 << 23;
+    /// The reading's winning tile made a pung of one of two pairs.
+    pub const DUAL_PUNG_WAIT: u64 = 1 << 24;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
@@ -164,6 +173,9 @@ pub struct Facts<'a> {
     pub winning_tile_seen: i64,
     /// How many red fives the player holds.
     pub red_fives: i64,
+    /// How many distinct tiles complete the hand as it stood before its winning tile, by
+    /// shape alone.
+    pub wait_count: i64,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
     /// The items that one more tile would make apply (for a player who did not go out, and
@@ -192,6 +204,7 @@ impl<'a> Facts<'a> {
             winning_tile: -1,
             winning_tile_seen: 0,
             red_fives: 0,
+            wait_count: 0,
             shapes: 0,
             calling: &[],
             sets: &[],

@@ -120,6 +120,11 @@ impl Rules {
             .chain(self.payments.liabilities.iter().map(|(c, _)| c))
     }
 
+    /// True when some expression ([`Self::expressions`]) has a node that `found` looks for.
+    pub fn reads(&self, found: impl Fn(&Compiled) -> bool) -> bool {
+        self.expressions().any(|c| c.mentions(&found))
+    }
+
     /// The expressions that score a hand: the items' conditions and values, the shapes and
     /// the requirements.
     pub fn scoring_expressions(&self) -> impl Iterator<Item = &Compiled> {

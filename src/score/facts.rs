@@ -239,20 +239,21 @@ impl HandElems {
 }
 
 /// Fills `sets` with the facts of one standard reading's sets, and gives the hand's flags
-/// for it: `base_flags` and what the reading adds (complete, fishing the eyes, concealed).
+/// for it: `base_flags` and what the reading adds (complete, the shape of the wait when the
+/// player went out with `win`, concealed).
 #[inline]
 pub fn reading(
     arrangement: &Arrangement,
-    winner: bool,
+    win: Option<Tile>,
     base_flags: u64,
     tile_flags: &[u64; Tile::COUNT],
     sets: &mut ArrayVec<Elem, MAX_SETS>,
 ) -> u64 {
     let mut flags = base_flags;
-    if winner {
+    if let Some(tile) = win {
         flags |= hf::COMPLETE;
-        if arrangement.fishing_the_eyes() {
-            flags |= hf::FISHING_THE_EYES;
+        if let Some(set) = arrangement.winning() {
+            flags |= wait_shape(set, tile);
         }
     }
     if arrangement.sets.iter().all(|s| s.counts_as_concealed()) {
@@ -269,9 +270,40 @@ pub fn reading(
     flags
 }
 
-/// The winning tile's index, or -1.
-pub fn winning_tile(hand: &Hand) -> i64 {
-    hand.win().map_or(-1, |w| w.tile.index() as i64)
+/// The flag of the wait that `tile` completed as `set`: a pair is fishing the eyes (the
+/// single wait), a pung the dual pung wait, a chow a closed wait in its middle, an edge wait
+/// at the inner end of 1-2-3 or 7-8-9, and otherwise a two-sided wait.
+#[inline]
+fn wait_shape(set: Set, tile: Tile) -> u64 {
+    match set.kind {
+        SetKind::Pair => hf::FISHING_THE_EYES,
+        SetKind::Pung => hf::DUAL_PUNG_WAIT,
+        SetKind::Chow => {
+            let first = set.tile.number();
+            match tile.number() - first {
+                1 => hf::CLOSED_WAIT,
+                2 if first == 1 => hf::EDGE_WAIT,
+                0 if first == 7 => hf::EDGE_WAIT,
+                _ => hf::TWO_SIDED_WAIT,
+            }
+        }
+        // No winning tile completes a kong or a lone tile.
+        SetKind::Kong | SetKind::Single => 0,
+    }
+}
+
+/// The facts of `hand`, whose elements are `elems`, before a reading is chosen: its flags
+/// (`base_flags`, which no reading changes, and whether its declared sets are all concealed),
+/// its winning tile and the copies of it seen, its red fives. The caller adds the wait count
+/// and the special shapes, when they are read.
+#[inline]
+pub fn hand_facts<'e>(hand: &Hand, elems: &'e HandElems, base_flags: u64) -> Facts<'e> {
+    let mut facts = elems.facts();
+    facts.flags = base_flags | concealed_flag(hand);
+    facts.winning_tile = hand.win().map_or(-1, |w| w.tile.index() as i64);
+    facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
+    facts.red_fives = hand.red_fives_held() as i64;
+    facts
 }
 
 /// The concealed-hand flag of a hand read as a special shape: all its sets are declared
@@ -327,4 +359,43 @@ pub fn hand_flags(hand: &Hand) -> u64 {
         flags |= hf::LATE;
     }
     flags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tile `n` of characters.
+    fn m(n: usize) -> Tile {
+        Tile::from_index(n - 1).unwrap()
+    }
+
+    #[test]
+    fn where_the_winning_tile_sits_names_the_wait() {
+        let chow = |n| Set::concealed(SetKind::Chow, m(n));
+        // 1-2-3: the 1 (2-3 waited on 1 or 4), the 2 (the middle), the 3 (1-2 waits on 3
+        // alone).
+        assert_eq!(wait_shape(chow(1), m(1)), hf::TWO_SIDED_WAIT);
+        assert_eq!(wait_shape(chow(1), m(2)), hf::CLOSED_WAIT);
+        assert_eq!(wait_shape(chow(1), m(3)), hf::EDGE_WAIT);
+        // 7-8-9 mirrors it.
+        assert_eq!(wait_shape(chow(7), m(7)), hf::EDGE_WAIT);
+        assert_eq!(wait_shape(chow(7), m(8)), hf::CLOSED_WAIT);
+        assert_eq!(wait_shape(chow(7), m(9)), hf::TWO_SIDED_WAIT);
+        // Away from the ends, both ends are two-sided: 4-5-6 on 4 or 6.
+        assert_eq!(wait_shape(chow(4), m(4)), hf::TWO_SIDED_WAIT);
+        assert_eq!(wait_shape(chow(4), m(5)), hf::CLOSED_WAIT);
+        assert_eq!(wait_shape(chow(4), m(6)), hf::TWO_SIDED_WAIT);
+        // The 2 of 2-3-4 and the 8 of 6-7-8 are not edges.
+        assert_eq!(wait_shape(chow(2), m(2)), hf::TWO_SIDED_WAIT);
+        assert_eq!(wait_shape(chow(6), m(8)), hf::TWO_SIDED_WAIT);
+        assert_eq!(
+            wait_shape(Set::concealed(SetKind::Pair, m(5)), m(5)),
+            hf::FISHING_THE_EYES
+        );
+        assert_eq!(
+            wait_shape(Set::concealed(SetKind::Pung, m(5)), m(5)),
+            hf::DUAL_PUNG_WAIT
+        );
+    }
 }

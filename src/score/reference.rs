@@ -5,7 +5,7 @@
 //! who did not go out, every grouping of the tiles held alike), and, for a hand without
 //! declared sets, each special shape it forms. The reading that scores best is kept
 //! ([`Totals::key`]; of two alike, the first). Whether the winning tile was the only
-//! possible one comes from the hand's waits; a player who did not go out is calling for an
+//! possible one comes from the hand's waits, and so does the wait count; a player who did not go out is calling for an
 //! item when some tile, added to the hand as a win from the wall, makes the best reading of
 //! the completed hand count it.
 //!
@@ -14,15 +14,17 @@
 
 use arrayvec::ArrayVec;
 
-use super::facts::{HandElems, concealed_flag, hand_flags, reading, winning_tile};
+use super::facts::{HandElems, hand_facts, hand_flags, reading};
 use super::items::{Applied, apply, invalid};
 use super::{Choice, Fired, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
+use crate::predicate::Compiled;
+use crate::predicate::compiled::HandInt;
 use crate::predicate::facts::{Elem, hand as hf};
 use crate::rules::Rules;
 use crate::tiles::Tile;
-use crate::waits::waits;
+use crate::waits::{wait_count, waits};
 
 /// Scores a hand the plain way (see the module docs).
 pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
@@ -39,11 +41,10 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     if winner && waits(hand).only_possible {
         base_flags |= hf::ONLY_POSSIBLE;
     }
-    let mut hand_facts = elems.facts();
-    hand_facts.flags = base_flags | concealed_flag(hand);
-    hand_facts.winning_tile = winning_tile(hand);
-    hand_facts.winning_tile_seen = hand.win().map_or(0, |w| i64::from(hand.seen().get(w.tile)));
-    hand_facts.red_fives = hand.red_fives_held() as i64;
+    let mut hand_facts = hand_facts(hand, &elems, base_flags);
+    if rules.reads(|c| matches!(c, Compiled::HandInt(HandInt::WaitCount))) {
+        hand_facts.wait_count = wait_count(hand, &rules.shapes) as i64;
+    }
     hand_facts.calling = &calling;
     // Special shapes are read from the tiles of a hand without declared sets.
     let shapes = if hand.melds().is_empty() {
@@ -69,7 +70,7 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     for (i, arrangement) in arrangements.iter().enumerate() {
         let flags = reading(
             arrangement,
-            winner,
+            hand.win().map(|w| w.tile),
             base_flags,
             &elems.tile_flags,
             &mut sets,

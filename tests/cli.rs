@@ -867,10 +867,27 @@ fn waits_count_the_special_shapes_of_the_variant() {
         assert_eq!(json["only_possible"], true, "{variant}");
     }
     let out = mjrules(&["waits", won.to_str().unwrap(), "--format", "json"], None);
-    std::fs::remove_dir_all(&dir).ok();
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["waits"], serde_json::json!(["7z"]));
     assert_eq!(json["only_possible"], true);
+    // The thirteen-sided wait, won on 9m, with the three other 1m seen: 1m still completed
+    // the hand by its shape (a wait), but no copy of it could come (not a live one).
+    let dead = dir.join("dead.toml");
+    std::fs::write(
+        &dead,
+        "seat = \"east\"\nprevailing = \"east\"\nconcealed = \"19m 19p 19s 1234567z 9m\"\n\
+         seen = \"1m 1m 1m\"\n[win]\ntile = \"9m\"\nfrom = \"wall\"\n",
+    )
+    .unwrap();
+    let out = mjrules(&["waits", dead.to_str().unwrap(), "--format", "json"], None);
+    std::fs::remove_dir_all(&dir).ok();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let orphans = [
+        "1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+    ];
+    assert_eq!(json["waits"], serde_json::json!(orphans));
+    assert_eq!(json["live"], serde_json::json!(orphans[1..]));
+    assert_eq!(json["only_possible"], false);
 }
 
 #[test]

@@ -12,11 +12,11 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and three house files (one reads relations between sets, one the
-/// waits), with the plans of every set of shortcuts tried.
+/// Every built-in variant and four house files (one reads relations between sets, one the
+/// waits, one other items' results), with the plans of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
-    for house in ["dragon-pair-bonus", "relations", "waits"] {
+    for house in ["dragon-pair-bonus", "relations", "waits", "results"] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",
             env!("CARGO_MANIFEST_DIR")

@@ -325,3 +325,68 @@ fn the_deepest_expressions_accepted_run() {
         assert_eq!(run(EXAMPLE, &Probe::When(&e)), 1, "{e}");
     }
 }
+
+/// Items that read what other items gave (`sum('tag')`, `fired('id')`) are evaluated after
+/// them, whatever their place in the file, and see the items that another replaced left
+/// out; a requirement reads every item's result.
+///
+/// On the example hand (777z exposed, 222m, 345p, 666s, 99s): `chows` gives 1 (345p),
+/// `pungs` 30 (three pungs), `dragon-pung` 100 and replaces `pungs`, so the `shape` tag
+/// sums to 1 + 100 = 101, which `echo` gives again; `after-dragon` gives 1,000 as
+/// `dragon-pung` counted, and `after-echo` 5 as `echo` did. Total 1 + 100 + 101 + 1,000 +
+/// 5 = 1,207 points, no doubles. With the requirement that the tag sum to 200 or more, the
+/// hand is no valid Mah-Jong.
+#[test]
+fn items_read_the_results_of_the_items_evaluated_before_them() {
+    let cite = "cite = { source = \"test\", at = \"probe\" }";
+    let variant = |requirement: &str| {
+        let text = format!(
+            "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 100000\n\
+             {requirement}\
+             [[points]]\nid = \"after-echo\"\nwhen = \"fired('echo')\"\nvalue = 5\n{cite}\n\
+             [[points]]\nid = \"echo\"\nvalue = \"sum('shape')\"\n{cite}\n\
+             [[points]]\nid = \"after-dragon\"\nwhen = \"fired('dragon-pung')\"\nvalue = 1000\n{cite}\n\
+             [[points]]\nid = \"chows\"\nfor-each = \"set\"\nwhen = \"chow\"\nvalue = 1\ntags = [\"shape\"]\n{cite}\n\
+             [[points]]\nid = \"pungs\"\nfor-each = \"set\"\nwhen = \"pung_or_kong\"\nvalue = 10\ntags = [\"shape\"]\n{cite}\n\
+             [[points]]\nid = \"dragon-pung\"\nwhen = \"any(sets, pung and dragon)\"\nvalue = 100\n\
+             replaces = [\"pungs\"]\ntags = [\"shape\"]\n{cite}\n"
+        );
+        Variant::from_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let path = format!("{}/{EXAMPLE}", env!("CARGO_MANIFEST_DIR"));
+    let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let plain = variant("");
+    for card in [
+        plain.score(&hand),
+        mjrules::score::reference::score(plain.rules(), &hand),
+    ] {
+        assert!(card.totals.valid);
+        assert_eq!((card.totals.points, card.totals.total), (1207, 1207));
+        let amounts: Vec<(&str, i64)> = card
+            .fired
+            .iter()
+            .map(|f| (plain.definition().items[f.item].id.value.as_str(), f.amount))
+            .collect();
+        assert_eq!(
+            amounts,
+            [
+                ("after-echo", 5),
+                ("echo", 101),
+                ("after-dragon", 1000),
+                ("chows", 1),
+                ("dragon-pung", 100)
+            ]
+        );
+    }
+    let strict = variant(&format!(
+        "[[requirements]]\nid = \"big\"\nwhen = \"sum('shape') >= 200\"\n{cite}\n"
+    ));
+    for card in [
+        strict.score(&hand),
+        mjrules::score::reference::score(strict.rules(), &hand),
+    ] {
+        assert!(!card.totals.valid);
+        assert_eq!(card.totals.total, 0);
+        assert_eq!(card.totals.unmet, Some(0));
+    }
+}

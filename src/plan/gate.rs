@@ -744,6 +744,8 @@ mod tests {
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
             items: &["a".to_string(), "b".to_string(), "c".to_string()],
             shapes_known: true,
+            tags: &[],
+            results_known: true,
         };
         let compiled = |text: &str| {
             fold(compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap())
@@ -871,6 +873,8 @@ mod tests {
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
             items: &[],
             shapes_known: true,
+            tags: &[],
+            results_known: true,
         };
         let shape = |id: &str| {
             let text = format!("shape('{id}')");

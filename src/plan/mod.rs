@@ -147,10 +147,21 @@ pub(crate) struct PlanItem {
 /// fast scorer walks them.
 #[derive(Clone, Debug)]
 pub(crate) struct PlayerPlan {
-    /// The items, grouped by what they look at.
+    /// The items that read no other item's result, grouped by what they look at.
     pub items: Vec<PlanItem>,
     /// Their gates, in the same order.
     pub gates: GateTable,
+    /// The items that read other items' results, evaluated after those as the reference
+    /// scorer evaluates them ([`crate::score::items::count_later`]); listed here for the
+    /// proofs.
+    pub later: Vec<PlanItem>,
+}
+
+impl PlayerPlan {
+    /// Every item of the player's: those that read no result, then the others.
+    pub fn every_item(&self) -> Vec<PlanItem> {
+        self.items.iter().chain(&self.later).cloned().collect()
+    }
 }
 
 /// How the fast scorer scores a variant's hands (see the module docs).
@@ -228,15 +239,16 @@ impl Plan {
             })
             .collect();
         let for_player = |winner: bool| {
-            let mut list: Vec<PlanItem> = items
+            let (later, mut list): (Vec<PlanItem>, Vec<PlanItem>) = items
                 .iter()
                 .filter(|p| applies_to(p.item.who, winner))
                 .cloned()
-                .collect();
+                .partition(|p| p.item.reads_results);
             list.sort_by_key(|p| p.item.for_each as u8);
             PlayerPlan {
                 gates: GateTable::new(&list.iter().map(|i| *i.condition.gate).collect::<Vec<_>>()),
                 items: list,
+                later,
             }
         };
         let by_player = [for_player(true), for_player(false)];
@@ -250,7 +262,7 @@ impl Plan {
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
         let needs_wait_count = reads(&|c| matches!(c, Compiled::HandInt(HandInt::WaitCount)));
         let groupings = if tricks.groupings {
-            groupings::groupings(&by_player[1].items)
+            groupings::groupings(&by_player[1].every_item())
         } else {
             Groupings::every()
         };
@@ -296,7 +308,7 @@ impl Plan {
     /// The tiles a player who did not go out has read every way, gathered by what stopped
     /// the proof (none when the groupings shortcut is off: then every tile is).
     pub fn read_every_way(&self) -> Vec<ReadEveryWay> {
-        groupings::unproved(&self.by_player[1].items)
+        groupings::unproved(&self.by_player[1].every_item())
             .into_iter()
             .map(|(tiles, b)| ReadEveryWay {
                 tiles,

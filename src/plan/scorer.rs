@@ -20,7 +20,9 @@ use crate::predicate::facts::{Elem, Facts, hand as hf};
 use crate::rules::Rules;
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
-use crate::score::items::{Applied, anywhere, count, finish, invalid};
+use crate::score::items::{
+    Applied, anywhere, count, count_later, finish, invalid, unmet_after_items,
+};
 use crate::score::reference::card;
 use crate::score::{Choice, Fired, ScoreCard, Totals};
 use crate::tiles::Tile;
@@ -87,7 +89,8 @@ impl<'v> Scorer<'v> {
         if !self.plan.tricks.totals_only {
             return self.evaluate(hand, Trace::Always).0;
         }
-        if !hand.is_winner() && self.plan.by_player[1].items.is_empty() {
+        let others = &self.plan.by_player[1];
+        if !hand.is_winner() && others.items.is_empty() && others.later.is_empty() {
             return combine(self.rules, &mut Vec::new(), false, false);
         }
         self.evaluate(hand, Trace::IfValid).0
@@ -318,12 +321,15 @@ fn some_target_may_apply(
     readings: &Readings,
     special: Option<&Facts>,
 ) -> bool {
+    // A target that reads other items' results may apply whenever its gate is open: the
+    // results are not known before the items are evaluated.
     let may_apply = |facts: &Facts<'_>, words: &Words| {
         targets.iter().any(|t| {
             t.condition.gate.open(words)
-                && anywhere(t.item.for_each, facts, |e| {
-                    t.condition.holds_past_gate(facts, e)
-                })
+                && (t.item.reads_results
+                    || anywhere(t.item.for_each, facts, |e| {
+                        t.condition.holds_past_gate(facts, e)
+                    }))
         })
     };
     let mut sets = ArrayVec::new();
@@ -373,16 +379,21 @@ fn apply_items(
     applied.fired.clear();
     applied.replaced.clear();
     let words = summary.words();
+    // The requirements that read no item's result are judged first.
     let unmet = winner
         .then(|| {
-            plan.requirements
+            (plan
+                .requirements
                 .iter()
-                .position(|r| !r.holds(&words, facts))
+                .zip(&rules.requirements_read_results))
+            .position(|(r, &reads)| !reads && !r.holds(&words, facts))
         })
         .flatten();
-    // Not a valid Mah-Jong under this variant: the hand scores nothing.
+    // Not a valid Mah-Jong under this variant: the hand scores nothing (unless a
+    // requirement judged after the items comes before it, and may be the one named).
     if let Some(unmet) = unmet
         && trace == Trace::IfValid
+        && !rules.requirements_read_results[..unmet].contains(&true)
     {
         return invalid(rules, Some(unmet));
     }
@@ -416,6 +427,14 @@ fn apply_items(
         }
     };
     count_items(open, &player.items, facts, applied);
+    count_later(rules, facts, winner, applied);
+    let unmet = match (
+        unmet,
+        winner.then(|| unmet_after_items(rules, facts, applied)),
+    ) {
+        (Some(first), Some(Some(late))) => Some(first.min(late)),
+        (first, late) => first.or(late.flatten()),
+    };
     let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
     finish(rules, facts, winner, applied, unmet, liability)
 }

@@ -198,6 +198,10 @@ pub(crate) enum Param {
     Shape,
     /// The quoted id of one of the variant's items.
     Item,
+    /// The quoted id of one of the variant's items, whose result is read.
+    ItemResult,
+    /// The quoted name of a tag of the variant's items, whose results are read.
+    Tag,
     /// A value of this type.
     Value(Type),
     /// A value of any type, the same for every argument of this kind (the branches of
@@ -212,7 +216,7 @@ pub(crate) struct Args {
     pub collection: Collection,
     /// The condition given (true when left out or when the function takes none).
     pub condition: Compiled,
-    /// The index of the shape or item named (0 when the function names none).
+    /// The index of the shape, item or tag named (0 when the function names none).
     pub id: u32,
     /// The values given (`Value` and `Branch` arguments), in order.
     pub values: Vec<Compiled>,
@@ -332,6 +336,26 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         build: |a| Compiled::Calling(a.id),
     },
     Function {
+        name: "sum",
+        params: &[Param::Tag],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "what the items with tag TAG gave, added up: those that counted before this item (every item, in a requirement), less those another item replaced",
+        quantifier: None,
+        build: |a| Compiled::Sum(a.id),
+    },
+    Function {
+        name: "fired",
+        params: &[Param::ItemResult],
+        optional: 0,
+        collections: &[],
+        result: Type::Bool,
+        doc: "item ID counted (and no other item replaced it); read before this item, or by a requirement",
+        quantifier: None,
+        build: |a| Compiled::Fired(a.id),
+    },
+    Function {
         name: "shape",
         params: &[Param::Shape],
         optional: 0,
@@ -431,7 +455,8 @@ impl Function {
                         _ => "COLLECTION",
                     },
                     Param::Condition | Param::Value(Type::Bool) => "CONDITION",
-                    Param::Shape | Param::Item => "'ID'",
+                    Param::Shape | Param::Item | Param::ItemResult => "'ID'",
+                    Param::Tag => "'TAG'",
                     Param::Value(Type::Tile) => "TILE",
                     Param::Value(_) => numbers.next().unwrap_or(&"Z"),
                     Param::Branch => branches.next().unwrap_or(&"C"),

@@ -28,8 +28,14 @@ pub struct Env<'a> {
     pub params: &'a [(String, ParamValue)],
     /// The ids of the variant's special shapes; `shape('id')` compiles to the index.
     pub shapes: &'a [String],
-    /// The ids of the variant's items; `calling('id')` compiles to the index.
+    /// The ids of the variant's items; `calling('id')` and `fired('id')` compile to the
+    /// index.
     pub items: &'a [String],
+    /// The tags of the variant's items; `sum('tag')` compiles to the index.
+    pub tags: &'a [String],
+    /// Whether the items' results may be read (`sum`, `fired`): in items and requirements,
+    /// not in shapes (found before any item) nor in payments.
+    pub results_known: bool,
     /// Whether `shape(…)` and `wait_count` may be asked: not in a shape's own condition, as
     /// the shapes are all found from the tiles at once (none is known while they are), and
     /// the wait count is made of them.
@@ -408,7 +414,15 @@ impl Checker<'_> {
                     checked.condition = self.quantified(name, arg, inner_scope, span.clone())?;
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
-                Param::Item => checked.id = self.item(arg)?,
+                Param::Item => checked.id = self.item(name, arg)?,
+                Param::ItemResult => {
+                    self.results_known(name, span.clone())?;
+                    checked.id = self.item(name, arg)?;
+                }
+                Param::Tag => {
+                    self.results_known(name, span.clone())?;
+                    checked.id = self.tag(arg)?;
+                }
                 Param::Value(ty) => {
                     let why = format!("this argument of `{name}` must be {}", ty.noun());
                     match self.typed(arg, scope, *ty, &why) {
@@ -703,12 +717,70 @@ impl Checker<'_> {
         Some(row)
     }
 
-    /// The index of the item whose quoted id is `arg`.
-    fn item(&mut self, arg: &Expr) -> Option<u32> {
+    /// `Some` when the items' results may be read where `function` is called (at `span`).
+    fn results_known(&mut self, function: &str, span: Range<usize>) -> Option<()> {
+        if self.env.results_known {
+            return Some(());
+        }
+        self.error(
+            span,
+            format!("`{function}` reads the items' results, which are not known here"),
+            "no results here",
+            Some(
+                "an item's or a requirement's condition or value may read what the items gave; \
+                 a special shape is found before any item counts, and a payment rule reads the \
+                 deal"
+                    .into(),
+            ),
+        );
+        None
+    }
+
+    /// The index of the tag whose quoted name is `arg`.
+    fn tag(&mut self, arg: &Expr) -> Option<u32> {
+        let ExprKind::Str(tag) = &arg.kind else {
+            self.error(
+                arg.span.clone(),
+                "`sum` takes a tag of the items in quotes: `sum('yaku')`".into(),
+                "expected a quoted tag",
+                None,
+            );
+            return None;
+        };
+        match self.env.tags.iter().position(|s| s == tag) {
+            Some(i) => Some(i as u32),
+            None => {
+                let help = did_you_mean(tag, self.env.tags.iter().map(String::as_str))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| {
+                        Some(if self.env.tags.is_empty() {
+                            "no item of this variant has `tags`".into()
+                        } else {
+                            format!(
+                                "the items' tags are {}",
+                                quoted_list(
+                                    &self.env.tags.iter().map(String::as_str).collect::<Vec<_>>(),
+                                )
+                            )
+                        })
+                    });
+                self.error(
+                    arg.span.clone(),
+                    format!("no item has the tag `{tag}`"),
+                    "not a tag of this variant",
+                    help,
+                );
+                None
+            }
+        }
+    }
+
+    /// The index of the item whose quoted id is `arg`, an argument of `function`.
+    fn item(&mut self, function: &str, arg: &Expr) -> Option<u32> {
         let ExprKind::Str(id) = &arg.kind else {
             self.error(
                 arg.span.clone(),
-                "`calling` takes the id of an item in quotes: `calling('gates-of-heaven')`".into(),
+                format!("`{function}` takes the id of an item in quotes: `{function}('pung-of-dragons')`"),
                 "expected a quoted id",
                 None,
             );
@@ -719,7 +791,7 @@ impl Checker<'_> {
             None => {
                 let help = did_you_mean(id, self.env.items.iter().map(String::as_str))
                     .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some("`calling` names an item of this variant".into()));
+                    .or_else(|| Some(format!("`{function}` names an item of this variant")));
                 self.error(
                     arg.span.clone(),
                     format!("unknown item `{id}`"),
@@ -837,6 +909,8 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
         shapes: &[],
         items: &[],
         shapes_known: true,
+        tags: &[],
+        results_known: true,
     };
     compile(&super::parse(text).unwrap(), scope, Type::Bool, &env).unwrap()
 }

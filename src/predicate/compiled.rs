@@ -310,6 +310,10 @@ pub enum Compiled {
     /// The player did not go out, and one more tile would make the item with this index
     /// apply.
     Calling(u32),
+    /// The sum of what the items with the tag of this index gave, of those counted so far.
+    Sum(u32),
+    /// The item with this index counted (so far).
+    Fired(u32),
     /// `if(c, a, b)`: `a` when `c` holds, else `b`.
     If(Box<[Compiled; 3]>),
     /// A function of one value.

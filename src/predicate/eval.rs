@@ -115,6 +115,8 @@ impl Compiled {
             Compiled::Kinds => facts.tiles().len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
+            Compiled::Sum(tag) => facts.results.sum(*tag as usize),
+            Compiled::Fired(item) => i64::from(facts.results.fired(*item as usize)),
             Compiled::If(abc) => {
                 let [c, a, b] = &**abc;
                 if holds(c) { value(a) } else { value(b) }

@@ -181,6 +181,8 @@ pub struct Facts<'a> {
     /// The items that one more tile would make apply (for a player who did not go out, and
     /// only the items some `calling` asks about).
     pub calling: &'a [usize],
+    /// What the items evaluated so far gave, for the conditions that read it.
+    pub results: &'a Results,
     sets: &'a [Elem],
     tiles: &'a [Elem],
     bonus: &'a [Elem],
@@ -207,6 +209,7 @@ impl<'a> Facts<'a> {
             wait_count: 0,
             shapes: 0,
             calling: &[],
+            results: &NO_RESULTS,
             sets: &[],
             tiles,
             bonus,
@@ -221,6 +224,17 @@ impl<'a> Facts<'a> {
         self.indicators = shown;
         self.hidden_indicators = hidden;
         self
+    }
+
+    /// These facts with the results of the items evaluated so far.
+    #[inline]
+    pub fn with_results<'b>(&self, results: &'b Results) -> Facts<'b>
+    where
+        'a: 'b,
+    {
+        let mut facts: Facts<'b> = *self;
+        facts.results = results;
+        facts
     }
 
     /// These facts for the reading whose sets are `sets` and whose hand flags are `flags`.
@@ -257,6 +271,61 @@ impl<'a> Facts<'a> {
     /// The bonus tiles.
     pub fn bonus(&self) -> &'a [Elem] {
         self.bonus
+    }
+}
+
+/// What the items evaluated so far on a reading gave, as `sum('tag')` and `fired('id')` read
+/// it: the scorer fills it before it evaluates an item or a requirement that reads results,
+/// the items that another item replaced left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Results {
+    /// By tag index: the sum of the amounts of the items with that tag that counted.
+    pub sums: Vec<i64>,
+    /// Bit `i % 64` of word `i / 64` set when the item of index `i` counted.
+    pub fired: Vec<u64>,
+}
+
+/// No results: before any item is evaluated.
+static NO_RESULTS: Results = Results {
+    sums: Vec::new(),
+    fired: Vec::new(),
+};
+
+impl Results {
+    /// Forgets every result, keeping the room for `tags` tags and `items` items.
+    pub fn clear(&mut self, tags: usize, items: usize) {
+        self.sums.clear();
+        self.sums.resize(tags, 0);
+        self.fired.clear();
+        self.fired.resize(items.div_ceil(64), 0);
+    }
+
+    /// Records that the item of index `item`, with the tags of the bits of `tags`, counted
+    /// for `amount`.
+    pub fn add(&mut self, item: usize, tags: u64, amount: i64) {
+        if let Some(word) = self.fired.get_mut(item / 64) {
+            *word |= 1 << (item % 64);
+        }
+        let mut bits = tags;
+        while bits != 0 {
+            let tag = bits.trailing_zeros() as usize;
+            if let Some(sum) = self.sums.get_mut(tag) {
+                *sum = sum.saturating_add(amount);
+            }
+            bits &= bits - 1;
+        }
+    }
+
+    /// The sum of the items with the tag of index `tag`.
+    pub fn sum(&self, tag: usize) -> i64 {
+        self.sums.get(tag).copied().unwrap_or(0)
+    }
+
+    /// The item of index `item` counted.
+    pub fn fired(&self, item: usize) -> bool {
+        self.fired
+            .get(item / 64)
+            .is_some_and(|word| word & (1 << (item % 64)) != 0)
     }
 }
 

@@ -51,6 +51,11 @@ pub struct CompiledItem {
     pub value: Compiled,
     /// Indexes of the items it replaces.
     pub replaces: Vec<usize>,
+    /// Its tags, as bits by index in [`Rules::tags`].
+    pub tags: u64,
+    /// Its condition or value reads other items' results (`sum`, `fired`): it is evaluated
+    /// after them ([`Rules::later`]).
+    pub reads_results: bool,
 }
 
 /// A checked variant: its definition, and every condition and value compiled.
@@ -64,6 +69,17 @@ pub struct Rules {
     pub shapes: Vec<Compiled>,
     /// Its requirements' conditions, in order.
     pub requirements: Vec<Compiled>,
+    /// Whether each requirement reads the items' results: it is judged after the items.
+    pub requirements_read_results: Vec<bool>,
+    /// The tags of its items, in the order they first appear.
+    pub tags: Vec<String>,
+    /// The tags of each item, as bits, by index in [`Definition::items`].
+    pub tags_of: Vec<u64>,
+    /// The items that read other items' results, as positions in [`Self::items`], in the
+    /// order they are evaluated: each after every item whose result it reads and every item
+    /// that may replace one of those, the others in the order of the file. The other items
+    /// are evaluated first.
+    pub later: Vec<usize>,
     /// The score cap (points-and-doubles), if any.
     pub limit: Option<i64>,
     /// The least faan to win (faan).
@@ -136,6 +152,9 @@ impl Rules {
     }
 }
 
+/// The most tags a variant's items may have between them.
+pub const MAX_TAGS: usize = 64;
+
 /// The most special shapes a variant may have.
 pub const MAX_SHAPES: usize = 64;
 
@@ -162,11 +181,14 @@ pub fn check(
         .iter()
         .map(|i| i.id.value.clone())
         .collect();
+    let tags = tags_of_items(&definition, &mut problems);
     let env = Env {
         items: &item_ids,
         params: &params,
         shapes: &shape_ids,
         shapes_known: true,
+        tags: &tags,
+        results_known: true,
     };
 
     // The shapes a hand forms are one bit each in a 64-bit word.
@@ -182,15 +204,22 @@ pub fn check(
             )),
         );
     }
+    // Shapes are found before any item counts; payments read the deal.
     let shape_env = Env {
         shapes_known: false,
+        results_known: false,
+        ..env
+    };
+    let payment_env = Env {
+        results_known: false,
         ..env
     };
     let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
     let items = compile_items(&definition, &env, &mut problems);
-    let payments = compile_payments(&definition, &env, &mut problems);
+    let payments = compile_payments(&definition, &payment_env, &mut problems);
+    let later = results_order(&definition, &items, &mut problems);
     // What the variant as a whole must have is judged only when its files were read whole:
     // a value that could not be read, or a base that could not be loaded, would be reported
     // missing a second time.
@@ -204,7 +233,15 @@ pub fn check(
     if !errors.is_empty() {
         return Err(errors);
     }
+    let mut tags_of = vec![0; definition.items.len()];
+    for item in &items {
+        tags_of[item.index] = item.tags;
+    }
     let mut rules = Rules {
+        requirements_read_results: requirements.iter().map(reads_results).collect(),
+        tags,
+        tags_of,
+        later,
         limit: definition.int_param("limit"),
         min_faan: definition.int_param("min-faan").unwrap_or(0),
         max_faan: definition.int_param("max-faan"),
@@ -339,7 +376,14 @@ fn compile_items(
             None => None,
         };
         if let (Some(when), Some(value)) = (when, value) {
+            let tags = item
+                .tags
+                .iter()
+                .filter_map(|t| env.tags.iter().position(|known| *known == t.value))
+                .fold(0, |bits, i| bits | 1 << i);
             items.push(CompiledItem {
+                reads_results: reads_results(&when) || reads_results(&value),
+                tags,
                 index,
                 kind: item.kind,
                 for_each: item.for_each,
@@ -361,57 +405,177 @@ fn replaces_cycle(
     replaced: &[Vec<usize>],
     problems: &mut [Vec<Diagnostic>],
 ) {
-    // Depth-first, each item's state: 0 not seen, 1 on the path, 2 done.
-    fn visit(
-        at: usize,
-        replaced: &[Vec<usize>],
-        state: &mut [u8],
-        path: &mut Vec<usize>,
-    ) -> Option<(usize, usize)> {
+    for cycle in cycles(replaced) {
+        let (from, to) = (cycle[cycle.len() - 2], cycle[cycle.len() - 1]);
+        let entry = definition.items[from]
+            .replaces
+            .iter()
+            .find(|r| r.value == definition.items[to].id.value)
+            .expect("a resolved id comes from an entry");
+        problems[entry.file].push(
+            Diagnostic::new(
+                entry.span.clone(),
+                format!("`replaces` makes a cycle: {}", item_path(definition, &cycle)),
+                "closes the cycle",
+            )
+            .with_help("an item that replaces another cannot be replaced by it, directly or through others"),
+        );
+    }
+}
+
+/// The ids of the items at `path`, joined by arrows.
+fn item_path(definition: &Definition, path: &[usize]) -> String {
+    let ids: Vec<&str> = path
+        .iter()
+        .map(|&i| definition.items[i].id.value.as_str())
+        .collect();
+    ids.join(" → ")
+}
+
+/// Cycles of the graph whose edges from node `i` go to `edges[i]`: at most one for each
+/// node from which a depth-first walk finds nodes not seen before, each as the path from
+/// its first node round to it again.
+fn cycles(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    // Depth-first, each node's state: 0 not seen, 1 on the path, 2 done.
+    fn visit(at: usize, edges: &[Vec<usize>], state: &mut [u8], path: &mut Vec<usize>) -> bool {
         state[at] = 1;
         path.push(at);
-        for (k, &next) in replaced[at].iter().enumerate() {
-            match state[next] {
-                1 => return Some((at, k)),
-                0 => {
-                    if let Some(found) = visit(next, replaced, state, path) {
-                        return Some(found);
-                    }
-                }
-                _ => {}
+        for &next in &edges[at] {
+            if state[next] == 1 {
+                path.push(next);
+                return true;
+            }
+            if state[next] == 0 && visit(next, edges, state, path) {
+                return true;
             }
         }
         path.pop();
         state[at] = 2;
-        None
+        false
     }
-    let mut state = vec![0u8; replaced.len()];
-    for start in 0..replaced.len() {
+    let mut state = vec![0u8; edges.len()];
+    let mut found = Vec::new();
+    for start in 0..edges.len() {
         let mut path = Vec::new();
-        if state[start] == 0
-            && let Some((from, k)) = visit(start, replaced, &mut state, &mut path)
-        {
-            let to = replaced[from][k];
-            let names: Vec<&str> = path[path.iter().position(|&i| i == to).unwrap_or(0)..]
-                .iter()
-                .chain([&to])
-                .map(|&i| definition.items[i].id.value.as_str())
-                .collect();
-            let entry = definition.items[from]
-                .replaces
-                .iter()
-                .find(|r| r.value == definition.items[to].id.value)
-                .expect("a resolved id comes from an entry");
-            problems[entry.file].push(
-                Diagnostic::new(
-                    entry.span.clone(),
-                    format!("`replaces` makes a cycle: {}", names.join(" → ")),
-                    "closes the cycle",
-                )
-                .with_help("an item that replaces another cannot be replaced by it, directly or through others"),
-            );
+        if state[start] == 0 && visit(start, edges, &mut state, &mut path) {
+            let closing = path[path.len() - 1];
+            let first = path.iter().position(|&i| i == closing).unwrap_or(0);
+            found.push(path[first..].to_vec());
         }
     }
+    found
+}
+
+/// Whether `c` reads the items' results (`sum`, `fired`).
+fn reads_results(c: &Compiled) -> bool {
+    c.mentions(|n| matches!(n, Compiled::Sum(_) | Compiled::Fired(_)))
+}
+
+/// The tags of the variant's items, in the order they first appear; more than
+/// [`MAX_TAGS`] is a problem at the first one too many.
+fn tags_of_items(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec<String> {
+    let mut tags: Vec<String> = Vec::new();
+    for tag in definition.items.iter().flat_map(|i| &i.tags) {
+        if tags.contains(&tag.value) {
+            continue;
+        }
+        if tags.len() == MAX_TAGS {
+            problems[tag.file].push(
+                Diagnostic::new(
+                    tag.span.clone(),
+                    format!("more than {MAX_TAGS} tags"),
+                    "one too many",
+                )
+                .with_help(format!(
+                    "a variant's items may have at most {MAX_TAGS} tags between them, extended files included"
+                )),
+            );
+            break;
+        }
+        tags.push(tag.value.clone());
+    }
+    tags
+}
+
+/// The order in which the items that read other items' results are evaluated (see
+/// [`Rules::later`]); an item whose results depend on its own, through the items it reads,
+/// is a problem at its id.
+fn results_order(
+    definition: &Definition,
+    items: &[CompiledItem],
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<usize> {
+    // What each item's result depends on, by index in the file: the items it reads, and the
+    // items that may replace one of those.
+    let mut replacers = vec![Vec::new(); definition.items.len()];
+    for item in items {
+        for &r in &item.replaces {
+            replacers[r].push(item.index);
+        }
+    }
+    let mut depends = vec![Vec::new(); definition.items.len()];
+    for item in items.iter().filter(|i| i.reads_results) {
+        let mut read = Vec::new();
+        for c in [&item.when, &item.value] {
+            c.visit(&mut |n| match n {
+                Compiled::Fired(i) => read.push(*i as usize),
+                Compiled::Sum(tag) => read.extend(
+                    items
+                        .iter()
+                        .filter(|other| other.tags & 1 << tag != 0)
+                        .map(|other| other.index),
+                ),
+                _ => {}
+            });
+        }
+        let by_replacers: Vec<usize> = read.iter().flat_map(|&r| replacers[r].clone()).collect();
+        read.extend(by_replacers);
+        read.sort_unstable();
+        read.dedup();
+        depends[item.index] = read;
+    }
+    let found = cycles(&depends);
+    for cycle in &found {
+        let item = &definition.items[cycle[0]];
+        problems[item.id.file].push(
+            Diagnostic::new(
+                item.id.span.clone(),
+                format!(
+                    "`{}` reads results that depend on its own: {}",
+                    item.id.value,
+                    item_path(definition, cycle)
+                ),
+                "reads its own result",
+            )
+            .with_help(
+                "an item may read (`sum`, `fired`) only items that do not read it, nor are \
+                 replaced by an item that does; a tag an item has is one it cannot `sum`",
+            ),
+        );
+    }
+    if !found.is_empty() {
+        return Vec::new();
+    }
+    // Each item's stage: 0 when it reads nothing, else one more than the latest it reads.
+    fn stage(at: usize, depends: &[Vec<usize>], memo: &mut [Option<usize>]) -> usize {
+        if let Some(s) = memo[at] {
+            return s;
+        }
+        let s = depends[at]
+            .iter()
+            .map(|&d| stage(d, depends, memo) + 1)
+            .max()
+            .unwrap_or(0);
+        memo[at] = Some(s);
+        s
+    }
+    let mut memo = vec![None; definition.items.len()];
+    let mut later: Vec<(usize, usize)> = (0..items.len())
+        .filter(|&k| items[k].reads_results)
+        .map(|k| (stage(items[k].index, &depends, &mut memo), k))
+        .collect();
+    later.sort_unstable();
+    later.into_iter().map(|(_, k)| k).collect()
 }
 
 /// The indexes of the items that `item` (at `index`) replaces; an unknown id or the item's

@@ -262,6 +262,8 @@ pub struct Item {
     pub value: Option<Located<ValueSource>>,
     /// Items it replaces when it applies.
     pub replaces: Vec<Located<String>>,
+    /// Names for what it gives, which `sum('tag')` adds up (riichi's `yaku`).
+    pub tags: Vec<Located<String>>,
     /// Still counted on top of a limit hand (points and doubles only).
     pub with_limit_hand: bool,
     /// A limit hand (a special hand) worth the reading's own points, those not counted on

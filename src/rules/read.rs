@@ -492,6 +492,13 @@ impl Cx<'_> {
             .get("replaces")
             .map(|v| self.id_list(v, "replaces", problems))
             .unwrap_or_default();
+        let tags = r
+            .get("tags")
+            .map(|v| self.id_list(v, "tags", problems))
+            .unwrap_or_default();
+        for tag in tags.iter().filter(|t| !is_id(&t.value)) {
+            problems.push(bad_tag(tag));
+        }
         let with_limit_hand = r.flag("with-limit-hand", problems);
         let cite = self.cite(&mut r, problems);
         let notes = self.string(&mut r, "notes", problems);
@@ -521,6 +528,7 @@ impl Cx<'_> {
             when,
             value,
             replaces,
+            tags,
             with_limit_hand,
             own_points_doubled,
             cite,
@@ -975,6 +983,15 @@ fn bad_id(s: &StrValue<'_>) -> Diagnostic {
         "not an id",
     )
     .with_help("ids are lowercase letters, digits and hyphens: `pung-dragon`")
+}
+
+fn bad_tag(tag: &Located<String>) -> Diagnostic {
+    Diagnostic::new(
+        tag.span.clone(),
+        format!("`{}` is not a valid tag", tag.value),
+        "not a tag",
+    )
+    .with_help("tags are written like ids, lowercase letters, digits and hyphens: `yaku`")
 }
 
 /// A parameter's value that stands for none of its readings.

@@ -4,14 +4,15 @@
 //! ([`Fired`]: how many times, for how much, on which sets) and the [`Totals`] they combine
 //! into. An item applies to the players its `who` names; it looks at the hand once, or at
 //! each set, tile (with its copies) or bonus tile, and counts once for each that meets its
-//! condition, for its value there. An item that counts drops every item it replaces. A
+//! condition, for its value there. An item that reads other items' results (`sum`,
+//! `fired`) is evaluated after them. An item that counts drops every item it replaces. A
 //! winner's reading that does not meet one of the variant's requirements is no valid
 //! Mah-Jong and scores nothing, though its items are still listed; a winner's reading that
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
 use super::{Fired, Totals};
-use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
 
 /// The items that counted on one reading, and the items they replace: [`apply`]'s buffers,
@@ -22,6 +23,8 @@ pub struct Applied {
     pub fired: Vec<Fired>,
     /// The items that the items which counted replace.
     pub replaced: Vec<usize>,
+    /// What they gave, for the items and requirements that read it (filled before each).
+    pub results: Results,
 }
 
 /// Every item of `rules` that applies to the player (`winner` or not) evaluated on the
@@ -30,19 +33,28 @@ pub struct Applied {
 pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Applied) -> Totals {
     applied.fired.clear();
     applied.replaced.clear();
-    for item in rules.items.iter().filter(|i| applies_to(i.who, winner)) {
+    let first = rules.items.iter().filter(|i| !i.reads_results);
+    for item in first.filter(|i| applies_to(i.who, winner)) {
         let hit = count(item, facts, |e| item.when.holds(facts, e));
         if hit.times > 0 {
             applied.fired.push(hit);
             applied.replaced.extend_from_slice(&item.replaces);
         }
     }
+    count_later(rules, facts, winner, applied);
     let unmet = winner
         .then(|| {
+            gather(
+                rules,
+                &applied.fired,
+                &applied.replaced,
+                &mut applied.results,
+            );
+            let facts = facts.with_results(&applied.results);
             rules
                 .requirements
                 .iter()
-                .position(|r| !r.holds(facts, Elem::default()))
+                .position(|r| !r.holds(&facts, Elem::default()))
         })
         .flatten();
     let liability = || {
@@ -53,6 +65,58 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
             .position(|(c, _)| c.holds(facts, Elem::default()))
     };
     finish(rules, facts, winner, applied, unmet, liability)
+}
+
+/// Evaluates the items that read other items' results ([`Rules::later`], in that order) on
+/// the reading `facts`, after the others: each reads what the items counted so far gave.
+#[inline]
+pub fn count_later(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Applied) {
+    for &k in &rules.later {
+        let item = &rules.items[k];
+        if !applies_to(item.who, winner) {
+            continue;
+        }
+        gather(
+            rules,
+            &applied.fired,
+            &applied.replaced,
+            &mut applied.results,
+        );
+        let facts = facts.with_results(&applied.results);
+        let hit = count(item, &facts, |e| item.when.holds(&facts, e));
+        if hit.times > 0 {
+            applied.fired.push(hit);
+            applied.replaced.extend_from_slice(&item.replaces);
+        }
+    }
+}
+
+/// The first of the requirements that read the items' results which the reading `facts`
+/// does not meet, once every item is evaluated (the others are judged before).
+pub fn unmet_after_items(rules: &Rules, facts: &Facts<'_>, applied: &mut Applied) -> Option<usize> {
+    if !rules.requirements_read_results.contains(&true) {
+        return None;
+    }
+    gather(
+        rules,
+        &applied.fired,
+        &applied.replaced,
+        &mut applied.results,
+    );
+    let facts = facts.with_results(&applied.results);
+    (rules
+        .requirements
+        .iter()
+        .zip(&rules.requirements_read_results))
+    .position(|(r, &reads)| reads && !r.holds(&facts, Elem::default()))
+}
+
+/// Fills `results` with what the items of `fired` gave, less those of `replaced`.
+fn gather(rules: &Rules, fired: &[Fired], replaced: &[usize], results: &mut Results) {
+    results.clear(rules.tags.len(), rules.tags_of.len());
+    for f in fired.iter().filter(|f| !replaced.contains(&f.item)) {
+        results.add(f.item, rules.tags_of[f.item], f.amount);
+    }
 }
 
 /// True when an item for `who` applies to the winner (`winner`) or to one of the others.
@@ -125,7 +189,9 @@ pub fn finish(
     unmet: Option<usize>,
     liability: impl FnOnce() -> Option<usize>,
 ) -> Totals {
-    let Applied { fired, replaced } = applied;
+    let Applied {
+        fired, replaced, ..
+    } = applied;
     if !replaced.is_empty() {
         fired.retain(|f| !replaced.contains(&f.item));
     }

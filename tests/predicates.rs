@@ -390,3 +390,56 @@ fn items_read_the_results_of_the_items_evaluated_before_them() {
         assert_eq!(card.totals.unmet, Some(0));
     }
 }
+
+/// `[score] prefer` decides between readings of the same total, and only then. The pure hand
+/// (111222333m 456m 99m on a drawn 3m) reads as three pungs (111 222 333) or three chows
+/// (123 123 123), with 456m and 99m either way; an item worth 1 on every reading gives both
+/// the total 1, so `prefer` picks the reading: the chows when it counts chows, the pungs
+/// when it counts pungs. An item worth the pungs makes the pung reading total 3 against 0,
+/// and no tie-break turns that round.
+#[test]
+fn a_tie_break_picks_between_readings_of_the_same_total() {
+    let cite = "cite = { source = \"test\", at = \"probe\" }";
+    let arrangement = |value: &str, prefer: &str| {
+        let text = format!(
+            "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 1000\n\
+             [score]\nprefer = [{prefer}]\n\
+             [[points]]\nid = \"one\"\nvalue = \"{value}\"\n{cite}\n\
+             [[points]]\nid = \"three-chows\"\nwhen = \"count(sets, chow) >= 3\"\nvalue = 0\n{cite}\n"
+        );
+        let variant = Variant::from_text("probe.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+        let path = format!("{}/{PURE}", env!("CARGO_MANIFEST_DIR"));
+        let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let fast = variant.score(&hand);
+        let plain = mjrules::score::reference::score(variant.rules(), &hand);
+        assert_eq!(fast.arrangement, plain.arrangement);
+        assert_eq!(fast.totals, plain.totals);
+        let sets = fast.arrangement.expect("a standard reading").sets;
+        let chows = sets
+            .iter()
+            .filter(|s| s.kind == mjrules::set::SetKind::Chow);
+        (chows.count(), fast.totals.total)
+    };
+    // 123m 123m 123m 456m: four chows.
+    assert_eq!(arrangement("1", "\"count(sets, chow)\""), (4, 1));
+    // 111m 222m 333m 456m: one chow.
+    assert_eq!(arrangement("1", "\"count(sets, pung)\""), (1, 1));
+    // The first tie-break decides; a second is read only on a tie.
+    assert_eq!(
+        arrangement("1", "\"-count(sets, chow)\", \"count(sets, chow)\""),
+        (1, 1)
+    );
+    // The items' results: `three-chows` counts (for nothing) on the chow reading only.
+    assert_eq!(
+        arrangement("1", "\"if(fired('three-chows'), 1, 0)\""),
+        (4, 1)
+    );
+    assert_eq!(
+        arrangement("1", "\"if(fired('three-chows'), 0, 1)\""),
+        (1, 1)
+    );
+    assert_eq!(
+        arrangement("count(sets, pung)", "\"count(sets, chow)\""),
+        (1, 3)
+    );
+}

@@ -24,7 +24,7 @@ use crate::score::items::{
     Applied, anywhere, count, count_later, finish, invalid, unmet_after_items,
 };
 use crate::score::reference::card;
-use crate::score::{Choice, Fired, ScoreCard, Totals};
+use crate::score::{Choice, Fired, Key, Prefer, ScoreCard, Totals};
 use crate::tiles::Tile;
 use crate::waits::{wait_count, waits};
 
@@ -168,7 +168,7 @@ impl<'v> Scorer<'v> {
         }
 
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
-        let mut best: Option<(Totals, Choice)> = None;
+        let mut best: Option<((Totals, Prefer), Choice)> = None;
         for (i, arrangement) in self.arrangements.iter().enumerate() {
             let (facts, summary) = readings.of(arrangement, &mut sets);
             let totals = apply_items(
@@ -180,13 +180,14 @@ impl<'v> Scorer<'v> {
                 trace,
                 &mut self.reading,
             );
-            if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
-                best = Some((totals, Choice::Arrangement(i)));
+            let prefer = &self.reading.prefer;
+            if best.as_ref().is_none_or(|(b, _)| totals.beats(prefer, b)) {
+                best = Some(((totals, *prefer), Choice::Arrangement(i)));
                 std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
             }
         }
         if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
-            let best = best.as_ref().map(|(b, _)| b.key());
+            let best = best.as_ref().map(|((b, prefer), _)| b.key(*prefer));
             check_every_grouping(rules, plan, hand, &readings, best);
         }
         if let Some(special) = &special {
@@ -202,8 +203,9 @@ impl<'v> Scorer<'v> {
                     trace,
                     &mut self.reading,
                 );
-                if best.as_ref().is_none_or(|(b, _)| totals.key() > b.key()) {
-                    best = Some((totals, Choice::Shape(s)));
+                let prefer = &self.reading.prefer;
+                if best.as_ref().is_none_or(|(b, _)| totals.beats(prefer, b)) {
+                    best = Some(((totals, *prefer), Choice::Shape(s)));
                     std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
                 }
             }
@@ -211,7 +213,10 @@ impl<'v> Scorer<'v> {
         self.calling = calling;
         // A winning hand with no complete reading is not a valid Mah-Jong, and scores
         // nothing.
-        best.unwrap_or_else(|| (invalid(rules, None), Choice::None))
+        best.map_or_else(
+            || (invalid(rules, None), Choice::None),
+            |((totals, _), choice)| (totals, choice),
+        )
     }
 }
 
@@ -348,7 +353,7 @@ fn check_every_grouping(
     plan: &Plan,
     hand: &Hand,
     readings: &Readings,
-    best: Option<(bool, i64, i64, i64)>,
+    best: Option<Key>,
 ) {
     let mut every = Vec::new();
     arrange_into(hand, Groupings::every(), &mut every);
@@ -358,7 +363,7 @@ fn check_every_grouping(
         let (facts, summary) = readings.of(arrangement, &mut sets);
         let trace = Trace::IfValid;
         let totals = apply_items(rules, plan, &facts, &summary, false, trace, &mut applied);
-        most.max(Some(totals.key()))
+        most.max(Some(totals.key(applied.prefer)))
     });
     debug_assert_eq!(best, best_of_every, "a grouping left out scores more");
 }
@@ -376,8 +381,7 @@ fn apply_items(
     trace: Trace,
     applied: &mut Applied,
 ) -> Totals {
-    applied.fired.clear();
-    applied.replaced.clear();
+    applied.clear();
     let words = summary.words();
     // The requirements that read no item's result are judged first.
     let unmet = winner

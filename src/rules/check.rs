@@ -75,6 +75,8 @@ pub struct Rules {
     pub tags: Vec<String>,
     /// The tags of each item, as bits, by index in [`Definition::items`].
     pub tags_of: Vec<u64>,
+    /// What decides between readings of the same total (`[score] prefer`), first first.
+    pub prefer: Vec<Compiled>,
     /// The items that read other items' results, as positions in [`Self::items`], in the
     /// order they are evaluated: each after every item whose result it reads and every item
     /// that may replace one of those, the others in the order of the file. The other items
@@ -141,16 +143,21 @@ impl Rules {
         self.expressions().any(|c| c.mentions(&found))
     }
 
-    /// The expressions that score a hand: the items' conditions and values, the shapes and
+    /// The expressions that score a hand: the items' conditions and values, the tie-breaks, the shapes
+    /// and
     /// the requirements.
     pub fn scoring_expressions(&self) -> impl Iterator<Item = &Compiled> {
         self.items
             .iter()
             .flat_map(|i| [&i.when, &i.value])
+            .chain(&self.prefer)
             .chain(&self.shapes)
             .chain(&self.requirements)
     }
 }
+
+/// The most expressions `[score] prefer` may list.
+pub const MAX_PREFER: usize = 4;
 
 /// The most tags a variant's items may have between them.
 pub const MAX_TAGS: usize = 64;
@@ -220,6 +227,7 @@ pub fn check(
     let items = compile_items(&definition, &env, &mut problems);
     let payments = compile_payments(&definition, &payment_env, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
+    let prefer = compile_prefer(&definition, &env, &mut problems);
     // What the variant as a whole must have is judged only when its files were read whole:
     // a value that could not be read, or a base that could not be loaded, would be reported
     // missing a second time.
@@ -242,6 +250,7 @@ pub fn check(
         tags,
         tags_of,
         later,
+        prefer,
         limit: definition.int_param("limit"),
         min_faan: definition.int_param("min-faan").unwrap_or(0),
         max_faan: definition.int_param("max-faan"),
@@ -256,6 +265,30 @@ pub fn check(
     rules.calling_targets = calling_targets(&rules);
     rules.reads_bonus_tiles = reads_bonus_tiles(&rules);
     Ok(rules)
+}
+
+/// Compiles `[score] prefer`, each a number on the hand that may read the items' results;
+/// more than [`MAX_PREFER`] is a problem at the first one too many.
+fn compile_prefer(
+    definition: &Definition,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<Compiled> {
+    if let Some(extra) = definition.prefer.get(MAX_PREFER) {
+        problems[extra.file].push(
+            Diagnostic::new(
+                extra.span.clone(),
+                format!("more than {MAX_PREFER} tie-breaks"),
+                "one too many",
+            )
+            .with_help(format!(
+                "`prefer` lists at most {MAX_PREFER} expressions; later ones would never decide"
+            )),
+        );
+    }
+    (definition.prefer.iter().take(MAX_PREFER))
+        .filter_map(|source| compile_source(source, Scope::Hand, Type::Int, env, problems))
+        .collect()
 }
 
 /// Whether some item, shape or requirement looks at the bonus tiles.

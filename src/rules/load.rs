@@ -422,6 +422,13 @@ impl Loader {
             variant.faan_table = table.rows;
             variant.faan_table_cite = table.cite;
         }
+        if let Some(score) = read.score {
+            // A file's `prefer` replaces its base's whole.
+            if let Some(prefer) = score.prefer {
+                variant.prefer = prefer;
+                variant.prefer_cite = score.cite;
+            }
+        }
         replace_or_add(&mut variant.examples, read.examples, |e| &e.id.value);
         variant.not_scored.extend(read.not_scored);
         if let Some(patch) = read.payments {
@@ -461,6 +468,8 @@ fn empty_definition() -> Definition {
         items: Vec::new(),
         faan_table: Vec::new(),
         faan_table_cite: None,
+        prefer: Vec::new(),
+        prefer_cite: None,
         payments: super::Payments::default(),
         examples: Vec::new(),
         not_scored: Vec::new(),

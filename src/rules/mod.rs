@@ -463,6 +463,11 @@ pub struct Definition {
     pub faan_table: Vec<(i64, i64)>,
     /// The passage that gives the faan table.
     pub faan_table_cite: Option<Cite>,
+    /// What decides between readings of a hand with the same total, first first (`[score]
+    /// prefer`): numbers, the larger preferred.
+    pub prefer: Vec<Source>,
+    /// The passage that says so.
+    pub prefer_cite: Option<Cite>,
     /// How the players pay after a deal.
     pub payments: Payments,
     /// The worked examples of the source text.

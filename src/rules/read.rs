@@ -46,10 +46,21 @@ pub struct FileVariant {
     pub faan_table: Option<FaanTable>,
     /// `[payments]`.
     pub payments: Option<PaymentsPatch>,
+    /// `[score]`.
+    pub score: Option<ScoreSection>,
     /// `[[examples]]`.
     pub examples: Vec<Example>,
     /// `[[not-scored]]`.
     pub not_scored: Vec<NotScored>,
+}
+
+/// A file's `[score]`: how the readings of a hand are told apart.
+#[derive(Debug, Clone)]
+pub struct ScoreSection {
+    /// `prefer`: what decides between readings of the same total, first first.
+    pub prefer: Option<Vec<Source>>,
+    /// `cite`.
+    pub cite: Option<Cite>,
 }
 
 /// A file's `[faan-table]`: rows of `(least faan, base points)` and the passage they encode.
@@ -138,6 +149,9 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     }
     if let Some(v) = top.get("payments") {
         out.payments = cx.payments(v, problems);
+    }
+    if let Some(v) = top.get("score") {
+        out.score = cx.score(v, problems);
     }
     if let Some(v) = top.get("examples") {
         for t in cx.array_of_tables(v, "examples", problems) {
@@ -836,6 +850,28 @@ impl Cx<'_> {
             cite,
             reason: reason?,
         })
+    }
+
+    fn score(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<ScoreSection> {
+        let mut r = self.table(value, "score", "`[score]`", problems)?;
+        let prefer = r.get("prefer").map(|v| match v.get_ref() {
+            DeValue::Array(list) => list
+                .iter()
+                .filter_map(|e| document::expect_string_in(e, "prefer", self.text, problems))
+                .map(|s| self.source(&s))
+                .collect(),
+            other => {
+                problems.push(
+                    document::wrong_type(v.span(), "prefer", "a list of expressions", other)
+                        .with_help("write `prefer = [\"sum('han')\", \"sum('fu')\"]`"),
+                );
+                Vec::new()
+            }
+        });
+        self.string(&mut r, "notes", problems);
+        let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
+        r.finish(problems);
+        Some(ScoreSection { prefer, cite })
     }
 
     fn faan_table(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<FaanTable> {

@@ -11,7 +11,7 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
-use super::{Fired, Totals};
+use super::{Fired, Prefer, Totals};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
 
@@ -25,14 +25,15 @@ pub struct Applied {
     pub replaced: Vec<usize>,
     /// What they gave, for the items and requirements that read it (filled before each).
     pub results: Results,
+    /// The reading's tie-breaks, once its totals are known.
+    pub prefer: Prefer,
 }
 
 /// Every item of `rules` that applies to the player (`winner` or not) evaluated on the
 /// reading `facts`, in the order of the file; the items that counted are left in
 /// `applied.fired`, and their totals returned.
 pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Applied) -> Totals {
-    applied.fired.clear();
-    applied.replaced.clear();
+    applied.clear();
     let first = rules.items.iter().filter(|i| !i.reads_results);
     for item in first.filter(|i| applies_to(i.who, winner)) {
         let hit = count(item, facts, |e| item.when.holds(facts, e));
@@ -119,6 +120,16 @@ fn gather(rules: &Rules, fired: &[Fired], replaced: &[usize], results: &mut Resu
     }
 }
 
+impl Applied {
+    /// Forgets the reading before.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.fired.clear();
+        self.replaced.clear();
+        self.prefer = Prefer::default();
+    }
+}
+
 /// True when an item for `who` applies to the winner (`winner`) or to one of the others.
 pub fn applies_to(who: Who, winner: bool) -> bool {
     match who {
@@ -190,7 +201,10 @@ pub fn finish(
     liability: impl FnOnce() -> Option<usize>,
 ) -> Totals {
     let Applied {
-        fired, replaced, ..
+        fired,
+        replaced,
+        results,
+        prefer,
     } = applied;
     if !replaced.is_empty() {
         fired.retain(|f| !replaced.contains(&f.item));
@@ -198,6 +212,13 @@ pub fn finish(
     let mut totals = combine(rules, fired, winner, facts.flags & hf::COMPLETE != 0);
     if let Some(unmet) = unmet {
         return invalid(rules, Some(unmet));
+    }
+    if !rules.prefer.is_empty() {
+        gather(rules, fired, replaced, results);
+        let facts = facts.with_results(results);
+        for (slot, c) in prefer.iter_mut().zip(&rules.prefer) {
+            *slot = c.value(&facts, Elem::default());
+        }
     }
     if winner {
         totals.liability = liability();

@@ -20,6 +20,7 @@ pub(crate) mod items;
 pub mod reference;
 
 use crate::arrange::Arrangement;
+use crate::rules::check::MAX_PREFER;
 use crate::rules::{Cite, ItemKind, Rules};
 
 /// One item that counted.
@@ -189,15 +190,34 @@ pub struct Totals {
     pub liability: Option<usize>,
 }
 
+/// The values of a reading's tie-breaks (`[score] prefer`), 0 past those the variant has.
+pub type Prefer = [i64; MAX_PREFER];
+
+/// How two readings' scores compare: see [`Totals::key`].
+pub type Key = (bool, i64, Prefer, i64, i64);
+
 impl Totals {
-    /// Orders scores: valid first, then total, then points or faan, then doubles.
-    pub fn key(&self) -> (bool, i64, i64, i64) {
+    /// Orders the scores of readings whose tie-breaks are `prefer`: valid first, then total,
+    /// then the tie-breaks, then points or faan, then doubles.
+    pub fn key(&self, prefer: Prefer) -> Key {
         (
             self.valid,
             self.total,
+            prefer,
             self.faan.unwrap_or(self.points),
             self.doubles,
         )
+    }
+
+    /// True when these totals, with the tie-breaks `prefer`, are better than `other`'s
+    /// ([`Self::key`]); the tie-breaks are compared only on an equal total.
+    #[inline]
+    pub fn beats(&self, prefer: &Prefer, other: &(Totals, Prefer)) -> bool {
+        let (b, b_prefer) = other;
+        match (self.valid, self.total).cmp(&(b.valid, b.total)) {
+            std::cmp::Ordering::Equal => self.key(*prefer) > b.key(*b_prefer),
+            order => order == std::cmp::Ordering::Greater,
+        }
     }
 }
 

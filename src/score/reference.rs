@@ -16,7 +16,7 @@ use arrayvec::ArrayVec;
 
 use super::facts::{HandElems, hand_facts, hand_flags, reading};
 use super::items::{Applied, apply, invalid};
-use super::{Choice, Fired, ScoreCard, Totals};
+use super::{Choice, Fired, Key, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
 use crate::predicate::Compiled;
@@ -59,11 +59,14 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
 
     let mut arrangements = Vec::new();
     arrange_into(hand, Groupings::every(), &mut arrangements);
-    let mut best: Option<(Totals, Choice, Vec<Fired>)> = None;
+    // The best reading so far: its key, and its totals, choice and items.
+    type Best = (Key, (Totals, Choice, Vec<Fired>));
+    let mut best: Option<Best> = None;
     let mut applied = Applied::default();
     let mut keep = |totals: Totals, choice: Choice, applied: &Applied| {
-        if best.as_ref().is_none_or(|(b, _, _)| totals.key() > b.key()) {
-            best = Some((totals, choice, applied.fired.clone()));
+        let key = totals.key(applied.prefer);
+        if best.as_ref().is_none_or(|(b, _)| key > *b) {
+            best = Some((key, (totals, choice, applied.fired.clone())));
         }
     };
     let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
@@ -87,8 +90,10 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
             keep(totals, Choice::Shape(s), &applied);
         }
     }
-    let (totals, choice, mut fired) =
-        best.unwrap_or_else(|| (invalid(rules, None), Choice::None, Vec::new()));
+    let (totals, choice, mut fired) = best.map_or_else(
+        || (invalid(rules, None), Choice::None, Vec::new()),
+        |(_, best)| best,
+    );
     fired.sort_by_key(|f| f.item);
     card(rules, hand, totals, choice, fired, &arrangements)
 }

@@ -75,7 +75,7 @@ fn only_possible(hand: &Hand, tiles: TileSet, live: TileSet) -> bool {
 pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
-    for tile in shape_waits(hand, &variant.rules().shapes, found.tiles).iter() {
+    for tile in shape_waits(hand, &held, &variant.rules().shapes, found.tiles).iter() {
         found.tiles.insert(tile);
         if held.get(tile) + hand.seen().get(tile) < 4 {
             found.live.insert(tile);
@@ -92,18 +92,20 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
 pub fn wait_count(hand: &Hand, shapes: &[Compiled]) -> usize {
     let held = hand.held_before_win();
     let standard = completing_tiles(&hand.waiting_tiles(), hand.sets_needed(), &held);
-    standard.or(shape_waits(hand, shapes, standard)).len()
+    standard
+        .or(shape_waits(hand, &held, shapes, standard))
+        .len()
 }
 
-/// The tiles, other than those of `found`, that complete `hand` as one of the special
-/// `shapes` (which only a hand without declared sets forms), each in place of the winning
-/// tile for the player who went out.
-fn shape_waits(hand: &Hand, shapes: &[Compiled], found: TileSet) -> TileSet {
+/// The tiles, other than those of `found` and those `held` (the player's tiles before the
+/// win) has four of, that complete `hand` as one of the special `shapes` (which only a hand
+/// without declared sets forms), each in place of the winning tile for the player who went
+/// out.
+fn shape_waits(hand: &Hand, held: &TileCounts, shapes: &[Compiled], found: TileSet) -> TileSet {
     let mut waits = TileSet::default();
     if shapes.is_empty() || !hand.melds().is_empty() {
         return waits;
     }
-    let held = hand.held_before_win();
     let mut elems = HandElems::default();
     for tile in Tile::all().filter(|&t| !found.contains(t) && held.get(t) < 4) {
         let completed = hand.completed_with(tile);

@@ -503,11 +503,6 @@ fn count_items(
                 item.condition.holds_past_gate(facts, e)
             })
         };
-        if hit.times > 0 {
-            applied.fired.push(hit);
-            if !item.item.replaces.is_empty() {
-                applied.replaced.extend_from_slice(&item.item.replaces);
-            }
-        }
+        applied.keep(hit, &item.item);
     }
 }

@@ -738,69 +738,41 @@ impl Checker<'_> {
 
     /// The index of the tag whose quoted name is `arg`.
     fn tag(&mut self, arg: &Expr) -> Option<u32> {
-        let ExprKind::Str(tag) = &arg.kind else {
-            self.error(
-                arg.span.clone(),
-                "`sum` takes a tag of the items in quotes: `sum('yaku')`".into(),
-                "expected a quoted tag",
-                None,
-            );
-            return None;
+        let tags = self.env.tags;
+        let otherwise = if tags.is_empty() {
+            "no item of this variant has `tags`".into()
+        } else {
+            let names: Vec<&str> = tags.iter().map(String::as_str).collect();
+            format!("the items' tags are {}", quoted_list(&names))
         };
-        match self.env.tags.iter().position(|s| s == tag) {
-            Some(i) => Some(i as u32),
-            None => {
-                let help = did_you_mean(tag, self.env.tags.iter().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| {
-                        Some(if self.env.tags.is_empty() {
-                            "no item of this variant has `tags`".into()
-                        } else {
-                            format!(
-                                "the items' tags are {}",
-                                quoted_list(
-                                    &self.env.tags.iter().map(String::as_str).collect::<Vec<_>>(),
-                                )
-                            )
-                        })
-                    });
-                self.error(
-                    arg.span.clone(),
-                    format!("no item has the tag `{tag}`"),
-                    "not a tag of this variant",
-                    help,
-                );
-                None
-            }
-        }
+        self.quoted_name(
+            arg,
+            tags,
+            Quoted {
+                usage: "`sum` takes a tag of the items in quotes: `sum('yaku')`".into(),
+                expected: "expected a quoted tag",
+                unknown: |tag| format!("no item has the tag `{tag}`"),
+                label: "not a tag of this variant",
+                otherwise,
+            },
+        )
     }
 
     /// The index of the item whose quoted id is `arg`, an argument of `function`.
     fn item(&mut self, function: &str, arg: &Expr) -> Option<u32> {
-        let ExprKind::Str(id) = &arg.kind else {
-            self.error(
-                arg.span.clone(),
-                format!("`{function}` takes the id of an item in quotes: `{function}('pung-of-dragons')`"),
-                "expected a quoted id",
-                None,
-            );
-            return None;
-        };
-        match self.env.items.iter().position(|s| s == id) {
-            Some(i) => Some(i as u32),
-            None => {
-                let help = did_you_mean(id, self.env.items.iter().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some(format!("`{function}` names an item of this variant")));
-                self.error(
-                    arg.span.clone(),
-                    format!("unknown item `{id}`"),
-                    "not an item of this variant",
-                    help,
-                );
-                None
-            }
-        }
+        self.quoted_name(
+            arg,
+            self.env.items,
+            Quoted {
+                usage: format!(
+                    "`{function}` takes the id of an item in quotes: `{function}('pung-of-dragons')`"
+                ),
+                expected: "expected a quoted id",
+                unknown: |id| format!("unknown item `{id}`"),
+                label: "not an item of this variant",
+                otherwise: format!("`{function}` names an item of this variant"),
+            },
+        )
     }
 
     /// The index of the special shape whose quoted id is `arg`.
@@ -818,31 +790,54 @@ impl Checker<'_> {
             );
             return None;
         }
-        let ExprKind::Str(id) = &arg.kind else {
-            self.error(
-                arg.span.clone(),
-                "`shape` takes the id of a shape in quotes: `shape('thirteen-orphans')`".into(),
-                "expected a quoted id",
-                None,
-            );
+        self.quoted_name(
+            arg,
+            self.env.shapes,
+            Quoted {
+                usage: "`shape` takes the id of a shape in quotes: `shape('thirteen-orphans')`"
+                    .into(),
+                expected: "expected a quoted id",
+                unknown: |id| format!("unknown shape `{id}`"),
+                label: "not a shape of this variant",
+                otherwise: "shapes are declared with `[[shapes]]`".into(),
+            },
+        )
+    }
+
+    /// The index in `known` of the name quoted as `arg`; a problem worded by `quoted` when
+    /// `arg` is no quoted name or not one of them (with the nearest as a suggestion).
+    fn quoted_name(&mut self, arg: &Expr, known: &[String], quoted: Quoted) -> Option<u32> {
+        let ExprKind::Str(name) = &arg.kind else {
+            self.error(arg.span.clone(), quoted.usage, quoted.expected, None);
             return None;
         };
-        match self.env.shapes.iter().position(|s| s == id) {
-            Some(i) => Some(i as u32),
-            None => {
-                let help = did_you_mean(id, self.env.shapes.iter().map(String::as_str))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some("shapes are declared with `[[shapes]]`".into()));
-                self.error(
-                    arg.span.clone(),
-                    format!("unknown shape `{id}`"),
-                    "not a shape of this variant",
-                    help,
-                );
-                None
-            }
+        if let Some(i) = known.iter().position(|k| k == name) {
+            return Some(i as u32);
         }
+        let help = did_you_mean(name, known.iter().map(String::as_str))
+            .map_or(quoted.otherwise, |s| format!("did you mean `{s}`?"));
+        self.error(
+            arg.span.clone(),
+            (quoted.unknown)(name),
+            quoted.label,
+            Some(help),
+        );
+        None
     }
+}
+
+/// How a problem with a quoted name (of an item, a shape or a tag) is worded.
+struct Quoted {
+    /// When the argument is not quoted: how to write it.
+    usage: String,
+    /// Its label then.
+    expected: &'static str,
+    /// When the name is none of those known: the message, of the name.
+    unknown: fn(&str) -> String,
+    /// Its label then.
+    label: &'static str,
+    /// Its help then, when no known name is near.
+    otherwise: String,
 }
 
 /// Folds constant sub-expressions into their values: parameters are constants by now, so

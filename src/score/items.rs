@@ -36,22 +36,12 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
     applied.clear();
     let first = rules.items.iter().filter(|i| !i.reads_results);
     for item in first.filter(|i| applies_to(i.who, winner)) {
-        let hit = count(item, facts, |e| item.when.holds(facts, e));
-        if hit.times > 0 {
-            applied.fired.push(hit);
-            applied.replaced.extend_from_slice(&item.replaces);
-        }
+        applied.keep(count(item, facts, |e| item.when.holds(facts, e)), item);
     }
     count_later(rules, facts, winner, applied);
     let unmet = winner
         .then(|| {
-            gather(
-                rules,
-                &applied.fired,
-                &applied.replaced,
-                &mut applied.results,
-            );
-            let facts = facts.with_results(&applied.results);
+            let facts = facts.with_results(applied.gather(rules));
             rules
                 .requirements
                 .iter()
@@ -77,18 +67,9 @@ pub fn count_later(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut
         if !applies_to(item.who, winner) {
             continue;
         }
-        gather(
-            rules,
-            &applied.fired,
-            &applied.replaced,
-            &mut applied.results,
-        );
-        let facts = facts.with_results(&applied.results);
+        let facts = facts.with_results(applied.gather(rules));
         let hit = count(item, &facts, |e| item.when.holds(&facts, e));
-        if hit.times > 0 {
-            applied.fired.push(hit);
-            applied.replaced.extend_from_slice(&item.replaces);
-        }
+        applied.keep(hit, item);
     }
 }
 
@@ -98,26 +79,12 @@ pub fn unmet_after_items(rules: &Rules, facts: &Facts<'_>, applied: &mut Applied
     if !rules.requirements_read_results.contains(&true) {
         return None;
     }
-    gather(
-        rules,
-        &applied.fired,
-        &applied.replaced,
-        &mut applied.results,
-    );
-    let facts = facts.with_results(&applied.results);
+    let facts = facts.with_results(applied.gather(rules));
     (rules
         .requirements
         .iter()
         .zip(&rules.requirements_read_results))
     .position(|(r, &reads)| reads && !r.holds(&facts, Elem::default()))
-}
-
-/// Fills `results` with what the items of `fired` gave, less those of `replaced`.
-fn gather(rules: &Rules, fired: &[Fired], replaced: &[usize], results: &mut Results) {
-    results.clear(rules.tags.len(), rules.tags_of.len());
-    for f in fired.iter().filter(|f| !replaced.contains(&f.item)) {
-        results.add(f.item, rules.tags_of[f.item], f.amount);
-    }
 }
 
 impl Applied {
@@ -127,6 +94,27 @@ impl Applied {
         self.fired.clear();
         self.replaced.clear();
         self.prefer = Prefer::default();
+    }
+
+    /// Keeps `hit`, how `item` counted, when it counted at all, and the items it replaces.
+    #[inline]
+    pub fn keep(&mut self, hit: Fired, item: &CompiledItem) {
+        if hit.times > 0 {
+            self.fired.push(hit);
+            self.replaced.extend_from_slice(&item.replaces);
+        }
+    }
+
+    /// What the items counted so far gave, less those replaced, for a condition that reads
+    /// it: gathered into `results`.
+    fn gather(&mut self, rules: &Rules) -> &Results {
+        let results = &mut self.results;
+        results.clear(rules.tags.len(), rules.tags_of.len());
+        let replaced = &self.replaced;
+        for f in self.fired.iter().filter(|f| !replaced.contains(&f.item)) {
+            results.add(f.item, rules.tags_of[f.item], f.amount);
+        }
+        &self.results
     }
 }
 
@@ -200,25 +188,22 @@ pub fn finish(
     unmet: Option<usize>,
     liability: impl FnOnce() -> Option<usize>,
 ) -> Totals {
-    let Applied {
-        fired,
-        replaced,
-        results,
-        prefer,
-    } = applied;
-    if !replaced.is_empty() {
-        fired.retain(|f| !replaced.contains(&f.item));
+    if !applied.replaced.is_empty() {
+        let replaced = &applied.replaced;
+        applied.fired.retain(|f| !replaced.contains(&f.item));
     }
-    let mut totals = combine(rules, fired, winner, facts.flags & hf::COMPLETE != 0);
+    let complete = facts.flags & hf::COMPLETE != 0;
+    let mut totals = combine(rules, &mut applied.fired, winner, complete);
     if let Some(unmet) = unmet {
         return invalid(rules, Some(unmet));
     }
     if !rules.prefer.is_empty() {
-        gather(rules, fired, replaced, results);
-        let facts = facts.with_results(results);
+        let facts = facts.with_results(applied.gather(rules));
+        let mut prefer = Prefer::default();
         for (slot, c) in prefer.iter_mut().zip(&rules.prefer) {
             *slot = c.value(&facts, Elem::default());
         }
+        applied.prefer = prefer;
     }
     if winner {
         totals.liability = liability();

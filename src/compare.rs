@@ -40,13 +40,14 @@ impl HandComparison<'_> {
         for (k, (card, variant)) in self.cards.iter().zip(&self.variants).enumerate() {
             for f in &card.fired {
                 let item = &variant.definition().items[f.item];
+                let units = &variant.definition().units;
                 let value = if f.kind == ItemKind::LimitHand
                     && card.totals.faan.is_none()
                     && card.totals.limit_hand != Some(f.item)
                 {
-                    format!("({})", item.kind.unit(f.amount))
+                    format!("({})", item.kind.unit(f.amount, units))
                 } else {
-                    item.kind.unit(f.amount)
+                    item.kind.unit(f.amount, units)
                 };
                 let at = match rows.iter().position(|(id, _)| *id == item.id.value) {
                     Some(at) => at,

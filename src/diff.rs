@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use std::collections::HashMap;
 
-use crate::rules::{Definition, Item, Liable, ValueSource};
+use crate::rules::{Definition, Item, Liable, Located, Source, ValueSource};
 
 /// What kind of difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,9 +84,12 @@ fn value_text(item: &Item) -> String {
     }
 }
 
-fn item_fields(item: &Item) -> Vec<(&'static str, String)> {
+/// An item of a variant whose units are the second.
+type ItemOf<'a> = (&'a Item, &'a [Located<String>]);
+
+fn item_fields((item, units): &ItemOf<'_>) -> Vec<(&'static str, String)> {
     vec![
-        ("kind", item.kind.table().to_string()),
+        ("kind", item.kind.table(units).to_string()),
         ("value", value_text(item)),
         (
             "when",
@@ -133,9 +136,9 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
     by_id(
         &mut out,
         "item",
-        &a.items,
-        &b.items,
-        |i| &i.id.value,
+        &items_of(a),
+        &items_of(b),
+        |(i, _)| &i.id.value,
         item_fields,
         summary,
     );
@@ -153,6 +156,52 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             |c| c.when.text.clone(),
         );
     }
+    let joined = |names: &[String]| names.join(", ");
+    let texts = |list: &[Source]| list.iter().map(|s| s.text.clone()).collect::<Vec<_>>();
+    let names = |list: &[Located<String>]| list.iter().map(|u| u.value.clone()).collect::<Vec<_>>();
+    for (field, x, y) in [
+        ("units", joined(&names(&a.units)), joined(&names(&b.units))),
+        (
+            "prefer",
+            joined(&texts(&a.prefer)),
+            joined(&texts(&b.prefer)),
+        ),
+    ] {
+        if x != y {
+            out.push(changed("score", field, field, x, y));
+        }
+    }
+    by_id(
+        &mut out,
+        "value",
+        &a.values,
+        &b.values,
+        |v| &v.id.value,
+        |v| vec![("value", v.value.value.text())],
+        |v| v.value.value.text(),
+    );
+    by_id(
+        &mut out,
+        "tier",
+        &a.tiers,
+        &b.tiers,
+        |t| &t.id.value,
+        |t| {
+            vec![
+                ("of", t.of.value.clone()),
+                ("when", t.when.text.clone()),
+                ("value", t.value.value.text()),
+            ]
+        },
+        |t| {
+            format!(
+                "{} = {} when {}",
+                t.of.value,
+                t.value.value.text(),
+                t.when.text
+            )
+        },
+    );
     let (pa, pb) = (&a.payments, &b.payments);
     let cap = |c: &Option<crate::rules::Located<ValueSource>>| match c.as_ref().map(|v| &v.value) {
         Some(ValueSource::Int(n)) => n.to_string(),
@@ -252,10 +301,15 @@ fn by_id<T>(
     }
 }
 
-fn summary(item: &Item) -> String {
+/// The items of `v`, each with the variant's units.
+fn items_of(v: &Definition) -> Vec<ItemOf<'_>> {
+    v.items.iter().map(|i| (i, &v.units[..])).collect()
+}
+
+fn summary((item, units): &ItemOf<'_>) -> String {
     format!(
         "{} {} when {}",
-        item.kind.table(),
+        item.kind.table(units),
         value_text(item),
         item.when.as_ref().map_or("always", |w| w.text.as_str())
     )

@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
-use crate::rules::{ItemKind, Rules};
+use crate::rules::{ItemKind, Located, Rules, Style};
 use crate::score::{Fired, ScoreCard};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
@@ -117,12 +117,12 @@ pub fn waits_text(waits: &Waits, winner: bool, style: TileStyle) -> String {
 }
 
 /// The value of one match of an item, in its unit: `4 points`, `1 double`.
-fn per_match(kind: ItemKind, fired: &Fired) -> String {
+fn per_match(kind: ItemKind, fired: &Fired, units: &[Located<String>]) -> String {
     let times = i64::from(fired.times.max(1));
     if fired.amount % times == 0 {
-        kind.unit(fired.amount / times)
+        kind.unit(fired.amount / times, units)
     } else {
-        format!("{} in all", kind.unit(fired.amount))
+        format!("{} in all", kind.unit(fired.amount, units))
     }
 }
 
@@ -156,7 +156,6 @@ fn reading(card: &ScoreCard, style: TileStyle) -> Vec<String> {
 /// A score card as the JSON of the contracts page, with a few more fields.
 pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
     let variant = card.rules();
-    let items = &variant.definition.items;
     let rules: Vec<Value> = card
         .fired
         .iter()
@@ -164,8 +163,8 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
         .map(|(f, item)| {
             json!({
                 "id": item.id,
-                "kind": item.kind.table(),
-                "value": per_match(item.kind, f),
+                "kind": item.kind.table(&variant.definition.units),
+                "value": per_match(item.kind, f, &variant.definition.units),
                 "counted": item.counted,
                 "times": f.times,
                 "amount": f.amount,
@@ -174,21 +173,47 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
             })
         })
         .collect();
-    json!({
+    let formula = variant.definition.style == Style::Formula;
+    let mut out = json!({
         "variant": card.variant(),
         "winner": card.winner,
         "valid": card.totals.valid,
-        "points": card.totals.points,
-        "doubles": card.totals.doubles,
+        "points": (!formula).then_some(card.totals.points),
+        "doubles": (!formula).then_some(card.totals.doubles),
         "faan": card.totals.faan,
-        "limit_hand": card.totals.limit_hand.map(|i| items[i].id.value.clone()),
+        "limit_hand": card.limit_hand(),
         "unmet_requirement": card.totals.unmet.map(|r| variant.definition.requirements[r].id.value.clone()),
         "total": card.totals.total,
         "rules": rules,
         "arrangement": reading(card, style),
         "unscored_bonus": card.unscored_bonus,
-    })
+    });
+    // A formula's values, each by its name (`han`, `fu`), beside the total: the checker
+    // keeps their names apart from the card's own keys.
+    if let Value::Object(fields) = &mut out {
+        for (name, value) in card.values().filter(|(name, _)| *name != "total") {
+            fields.insert(name.to_string(), json!(value));
+        }
+    }
+    out
 }
+
+/// The keys of a score card's JSON, which no value of a `formula` variant may take but
+/// `total` (the score, which it is).
+pub const CARD_KEYS: &[&str] = &[
+    "variant",
+    "winner",
+    "valid",
+    "points",
+    "doubles",
+    "faan",
+    "limit_hand",
+    "unmet_requirement",
+    "total",
+    "rules",
+    "arrangement",
+    "unscored_bonus",
+];
 
 /// A score card as text: the reading, a table of the items that counted, and the sums.
 pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
@@ -232,7 +257,7 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
                     item.id.to_string(),
                     format!(
                         "{}{times}{}",
-                        per_match(item.kind, f),
+                        per_match(item.kind, f, &card.rules().definition.units),
                         if item.counted {
                             ""
                         } else {
@@ -289,6 +314,22 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
             items[item].id.value,
             on_top(card, variant.limit)
         )),
+        (None, None) if variant.definition.style == Style::Formula => {
+            let values: Vec<String> = (card.values())
+                .filter(|(name, _)| *name != "total")
+                .map(|(name, v)| format!("{name} {v}"))
+                .collect();
+            out.push_str(&format!("{}\n", values.join(", ")));
+            if let Some(t) = card.totals.tier {
+                let tier = &variant.definition.tiers[usize::from(t)];
+                out.push_str(&format!(
+                    "tier `{}` for `{}` ({})\n",
+                    tier.id.value,
+                    tier.of.value,
+                    tier.cite.text()
+                ));
+            }
+        }
         (None, None) => out.push_str(&format!(
             "{} points × 2^{} ({limit})\n",
             card.totals.points, card.totals.doubles
@@ -491,16 +532,18 @@ pub fn variant_markdown(variant: &Rules) -> String {
             ));
         }
     }
-    for kind in ItemKind::ALL {
+    let units = (0..v.units.len()).map(|u| ItemKind::Unit(u as u8));
+    for kind in ItemKind::ALL.into_iter().chain(units) {
         let items: Vec<_> = v.items.iter().filter(|i| i.kind == kind).collect();
         if items.is_empty() {
             continue;
         }
         let title = match kind {
-            ItemKind::Points => "Points",
-            ItemKind::Doubles => "Doubles",
-            ItemKind::Faan => "Faan",
-            ItemKind::LimitHand => "Limit hands",
+            ItemKind::Points => "Points".to_string(),
+            ItemKind::Doubles => "Doubles".to_string(),
+            ItemKind::Faan => "Faan".to_string(),
+            ItemKind::LimitHand => "Limit hands".to_string(),
+            ItemKind::Unit(_) => format!("Items in {}", kind.table(&v.units)),
         };
         out.push_str(&format!(
             "\n## {title}\n\n| id | what | value | whose | each | condition | cites | notes |\n|---|---|---|---|---|---|---|---|\n"
@@ -561,7 +604,40 @@ pub fn variant_markdown(variant: &Rules) -> String {
             out.push_str(&format!("| {faan} | {base} |\n"));
         }
     }
+    out.push_str(&formula_markdown(v));
     out.push_str(&payments_markdown(variant));
+    out
+}
+
+/// The values and tiers of a `formula` variant's page, in the order they are worked out;
+/// nothing for another style.
+fn formula_markdown(v: &crate::rules::Definition) -> String {
+    if v.values.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\n## The score\n\nWorked out in this order once the items have counted; a tier replaces the value it follows.\n\n| value or tier | when | is | cites | notes |\n|---|---|---|---|---|\n",
+    );
+    let notes = |n: &Option<String>| cell(n.as_deref().unwrap_or("").trim());
+    for value in &v.values {
+        out.push_str(&format!(
+            "| `{}` | | `{}` | {} | {} |\n",
+            value.id.value,
+            cell(&value.value.value.text()),
+            cell(&value.cite.text()),
+            notes(&value.notes)
+        ));
+        for tier in v.tiers.iter().filter(|t| t.of.value == value.id.value) {
+            out.push_str(&format!(
+                "| tier `{}` | `{}` | `{}` | {} | {} |\n",
+                tier.id.value,
+                cell(&tier.when.text),
+                cell(&tier.value.value.text()),
+                cell(&tier.cite.text()),
+                notes(&tier.notes)
+            ));
+        }
+    }
     out
 }
 
@@ -638,7 +714,7 @@ pub fn variant_json(variant: &Rules) -> Value {
         .iter()
         .map(|item| {
             let mut out = json!({
-                "kind": item.kind.table(),
+                "kind": item.kind.table(&v.units),
                 "id": item.id.value,
                 "description": item.description,
                 "for-each": item.for_each.word(),
@@ -690,6 +766,10 @@ pub fn variant_json(variant: &Rules) -> Value {
         "shapes": conditions(&v.shapes),
         "items": items,
         "faan-table": v.faan_table.iter().map(|(faan, base)| json!({"faan": faan, "base": base})).collect::<Vec<_>>(),
+        "prefer": v.prefer.iter().map(|s| &s.text).collect::<Vec<_>>(),
+        "units": v.units.iter().map(|u| &u.value).collect::<Vec<_>>(),
+        "values": v.values.iter().map(|n| json!({"id": n.id.value, "description": n.description, "value": value(&n.value.value), "cite": cite(&n.cite), "notes": n.notes})).collect::<Vec<_>>(),
+        "tiers": v.tiers.iter().map(|t| json!({"id": t.id.value, "description": t.description, "of": t.of.value, "when": t.when.text, "value": value(&t.value.value), "cite": cite(&t.cite), "notes": t.notes})).collect::<Vec<_>>(),
         "payments": {
             "losers-settle": p.losers_settle,
             "cap": p.cap.as_ref().map(|c| value(&c.value)),

@@ -283,7 +283,7 @@ fn read_counted(
     let before = problems.len();
     let mut r = TableReader::new(table, span, "a counted seat");
     let (key, other) = match style {
-        Style::PointsAndDoubles => ("score", "faan"),
+        Style::PointsAndDoubles | Style::Formula => ("score", "faan"),
         Style::Faan => ("faan", "score"),
     };
     if let Some(v) = r.get(other) {

@@ -1,6 +1,6 @@
 //! The fast scorer gives the reference scorer's cards. Every shortcut of the plan is taken
 //! only for speed: with all of them, with each of them off, and with none, every built-in
-//! variant and two house files score random hands (winners and not, with declared sets,
+//! variant and the test variants in `tests/variants/` score random hands (winners and not, with declared sets,
 //! kongs, bonus tiles, seen tiles and every way of winning), the gallery and the worked
 //! cases exactly as the plain reading of the rules does (`score::reference`).
 
@@ -12,11 +12,18 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and four house files (one reads relations between sets, one the
-/// waits, one other items' results), with the plans of every set of shortcuts tried.
+/// Every built-in variant and five test variants (one reads relations between sets, one the
+/// waits, one other items' results, one is scored by a formula of its own), with the plans
+/// of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
-    for house in ["dragon-pair-bonus", "relations", "waits", "results"] {
+    for house in [
+        "dragon-pair-bonus",
+        "relations",
+        "waits",
+        "results",
+        "formula",
+    ] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",
             env!("CARGO_MANIFEST_DIR")

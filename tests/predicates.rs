@@ -443,3 +443,68 @@ fn a_tie_break_picks_between_readings_of_the_same_total() {
         (1, 3)
     );
 }
+
+/// A `formula` variant (`tests/variants/formula.toml`) scores each hand by its own values,
+/// worked out here by hand from the file. Units: han, fu and `full`; the values `han` (at
+/// most 13), `fu` (rounded up to tens), `basic` = fu × 2^(2 + han), whose tiers are
+/// `full-score` (8000 a full) and `high` (2000 from 5 han or above 2000), and `total` =
+/// basic × 6 for the dealer, × 4 for the others, rounded up to 100.
+#[test]
+fn a_formula_works_out_its_values_in_order_and_names_the_tier() {
+    let variant = Variant::load(
+        &format!("{}/tests/variants/formula.toml", env!("CARGO_MANIFEST_DIR")),
+        &[],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let score = |file: &str| {
+        let path = format!(
+            "{}/tests/hands/semantics/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let card = variant.score(&hand);
+        assert_eq!(
+            card,
+            mjrules::score::reference::score(variant.rules(), &hand)
+        );
+        let values: Vec<(String, i64)> = card.values().map(|(n, v)| (n.to_string(), v)).collect();
+        (
+            values,
+            card.limit_hand().map(String::from),
+            card.totals.valid,
+        )
+    };
+    let values = |han, fu, basic, total| {
+        [("han", han), ("fu", fu), ("basic", basic), ("total", total)]
+            .map(|(n, v)| (n.to_string(), v))
+            .to_vec()
+    };
+    // Four chows: all-chows 2 han; fu 20 + 2 for the single wait = 22, rounded to 30;
+    // basic 30 × 2^4 = 480; South: 480 × 4 = 1920, rounded up to 2000.
+    assert_eq!(
+        score("formula-chows.toml"),
+        (values(2, 30, 480, 2000), None, true)
+    );
+    // All honours: one full, which replaces every han and fu item (4 pung-han, 3 dragon,
+    // self-drawn; base and pung fu), so han and fu are 0 and basic 0 × 4 = 0, raised by the
+    // tier `full-score` to 8000; East, the dealer: 8000 × 6 = 48000.
+    assert_eq!(
+        score("formula-honours.toml"),
+        (values(0, 0, 8000, 48000), Some("full-score".into()), true)
+    );
+    // pung-han 3 (the kong and two pungs), dragon 1, self-drawn 1: 5 han. Fu: 20; the
+    // exposed red kong 8 × 4 / 2 = 16, the concealed pungs of 1m and 9p 8 each: 52, rounded
+    // to 60 (4s to 23s is two-sided: no wait fu). Basic 60 × 2^7 = 7680; 5 han make it the
+    // tier `high`, 2000; South: 8000.
+    assert_eq!(
+        score("formula-kong.toml"),
+        (values(5, 60, 2000, 8000), Some("high".into()), true)
+    );
+    // West did not go out: pung-han 3 and pung fu 32 (no base fu, which is the winner's),
+    // rounded to 40; basic 40 × 2^5 = 1280, under every tier; 1280 × 4 = 5120, rounded up
+    // to 5200.
+    assert_eq!(
+        score("formula-calling.toml"),
+        (values(3, 40, 1280, 5200), None, true)
+    );
+}

@@ -301,9 +301,11 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
         let value = compiled.and_then(|c| constant(&c.value));
         let says = format!(
             "{}: {}",
-            value.map_or("—".to_string(), |n| item
-                .kind
-                .value_unit(n, item.own_points_doubled)),
+            value.map_or("—".to_string(), |n| item.kind.value_unit(
+                n,
+                item.own_points_doubled,
+                &v.units
+            )),
             item.description.clone().unwrap_or_default()
         );
         out.push(Claim {

@@ -69,7 +69,7 @@ pub fn type_name(value: &DeValue<'_>) -> &'static str {
 pub struct TableReader<'a, 'i> {
     table: &'a DeTable<'i>,
     span: Range<usize>,
-    known: Vec<&'static str>,
+    known: Vec<&'a str>,
     /// Where the table's name is shown in messages (`[win]`, `the hand`).
     what: &'static str,
 }
@@ -152,6 +152,20 @@ impl<'a, 'i> TableReader<'a, 'i> {
             }
         };
         (on, Some(v.span()))
+    }
+
+    /// The keys not read so far whose values `take` accepts, with their values; those are
+    /// read from then on. (For tables whose names the file itself gives.)
+    pub fn rest(
+        &mut self,
+        take: impl Fn(&Value<'i>) -> bool,
+    ) -> Vec<(&'a Spanned<std::borrow::Cow<'i, str>>, &'a Value<'i>)> {
+        let rest: Vec<_> = (self.table.iter())
+            .filter(|(key, value)| !self.known.contains(&key.get_ref().as_ref()) && take(value))
+            .collect();
+        self.known
+            .extend(rest.iter().map(|(key, _)| key.get_ref().as_ref()));
+        rest
     }
 
     /// Reports every key that was never read.

@@ -746,6 +746,9 @@ mod tests {
             shapes_known: true,
             tags: &[],
             results_known: true,
+            units: &[],
+            values: &[],
+            all_values: &[],
         };
         let compiled = |text: &str| {
             fold(compile(&parse(text).unwrap(), Scope::Hand, Type::Bool, &env).unwrap())
@@ -875,6 +878,9 @@ mod tests {
             shapes_known: true,
             tags: &[],
             results_known: true,
+            units: &[],
+            values: &[],
+            all_values: &[],
         };
         let shape = |id: &str| {
             let text = format!("shape('{id}')");

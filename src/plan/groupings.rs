@@ -27,7 +27,8 @@
 //! points, doubles and faan apart: an item looking at each set by its value on the regrouped
 //! sets, any other item by its sign only. Each sum must be at least 0; besides, points must
 //! never be negative (doubles multiply them), and an item that replaces others must apply
-//! alike in both readings. When a limit hand may apply to a non-winner (a calling hand), it
+//! alike in both readings; an item of a `formula` variant's own unit must give both alike, as
+//! the variant's formula may score more of a unit lower. When a limit hand may apply to a non-winner (a calling hand), it
 //! and the items that count on top of it must be the same in both readings: a limit hand is
 //! kept over an equal total of more points, so its reading must not change.
 //!
@@ -146,6 +147,13 @@ pub fn prove(items: &[PlanItem], tile: Tile) -> Result<(), Blocker> {
         if limit_hands && item.item.with_limit_hand && !same {
             // So must what counts on top of it (see `combine` in `evaluate`).
             return blocked("it counts on top of a limit hand, and may give one grouping more");
+        }
+        if matches!(item.item.kind, ItemKind::Unit(_)) && !same {
+            // A `formula` variant's score is its own expression of the units: more of a
+            // unit may score less.
+            return blocked(
+                "its unit goes into the variant's own formula, which may score less for more",
+            );
         }
         let slot = match item.item.kind {
             ItemKind::Points => 0,
@@ -585,7 +593,7 @@ impl Proof {
             | Compiled::Shape(_)
             | Compiled::Calling(_) => Change::Same,
             // What the other items gave may move either way with the grouping.
-            Compiled::Sum(_) | Compiled::Fired(_) => Change::Either,
+            Compiled::Sum(_) | Compiled::Fired(_) | Compiled::Value(_) => Change::Either,
             Compiled::Not(a) | Compiled::Neg(a) => self.change(a).neg(),
             Compiled::And(a, b) | Compiled::Or(a, b) => self.change(a).plus(self.change(b)),
             Compiled::Cmp(op, a, b) => {

@@ -17,7 +17,7 @@ use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
 use crate::predicate::facts::{Elem, Facts, hand as hf};
-use crate::rules::Rules;
+use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
 use crate::score::items::{
@@ -37,6 +37,8 @@ pub struct Scorer<'v> {
     /// The items of the reading being scored.
     reading: Applied,
     best_fired: Vec<Fired>,
+    /// The values of the score of the best reading so far (a `formula` variant's).
+    best_values: Vec<i64>,
     /// The items one more tile would make apply, for a hand that did not go out.
     calling: Vec<usize>,
     /// Scores the hands that one more tile would complete; made on first use.
@@ -64,6 +66,7 @@ impl<'v> Scorer<'v> {
             elems: HandElems::default(),
             reading: Applied::default(),
             best_fired: Vec::new(),
+            best_values: Vec::new(),
             calling: Vec::new(),
             completions: None,
         }
@@ -76,7 +79,15 @@ impl<'v> Scorer<'v> {
         // order of the variant file.
         let mut fired = self.best_fired.clone();
         fired.sort_by_key(|f| f.item);
-        card(self.rules, hand, totals, choice, fired, &self.arrangements)
+        let values = self.best_values.clone();
+        card(
+            self.rules,
+            hand,
+            (totals, values),
+            choice,
+            fired,
+            &self.arrangements,
+        )
     }
 
     /// Scores a hand, numbers only: the same totals as [`Self::score`], sooner.
@@ -90,7 +101,8 @@ impl<'v> Scorer<'v> {
             return self.evaluate(hand, Trace::Always).0;
         }
         let others = &self.plan.by_player[1];
-        if !hand.is_winner() && others.items.is_empty() && others.later.is_empty() {
+        let formula = self.rules.definition.style == Style::Formula;
+        if !hand.is_winner() && others.items.is_empty() && others.later.is_empty() && !formula {
             return combine(self.rules, &mut Vec::new(), false, false);
         }
         self.evaluate(hand, Trace::IfValid).0
@@ -160,6 +172,7 @@ impl<'v> Scorer<'v> {
         let readings = Readings::new(plan, hand, &self.elems, base_flags, wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
+        self.best_values.clear();
         if let Some(targets) = targets
             && !some_target_may_apply(targets, &self.arrangements, &readings, special.as_ref())
         {
@@ -184,6 +197,7 @@ impl<'v> Scorer<'v> {
             if best.as_ref().is_none_or(|(b, _)| totals.beats(prefer, b)) {
                 best = Some(((totals, *prefer), Choice::Arrangement(i)));
                 std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
+                std::mem::swap(&mut self.best_values, &mut self.reading.results.values);
             }
         }
         if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
@@ -207,6 +221,7 @@ impl<'v> Scorer<'v> {
                 if best.as_ref().is_none_or(|(b, _)| totals.beats(prefer, b)) {
                     best = Some(((totals, *prefer), Choice::Shape(s)));
                     std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
+                    std::mem::swap(&mut self.best_values, &mut self.reading.results.values);
                 }
             }
         }

@@ -33,9 +33,16 @@ pub struct Env<'a> {
     pub items: &'a [String],
     /// The tags of the variant's items; `sum('tag')` compiles to the index.
     pub tags: &'a [String],
-    /// Whether the items' results may be read (`sum`, `fired`): in items and requirements,
-    /// not in shapes (found before any item) nor in payments.
+    /// Whether the items' results may be read (`sum`, `fired`, a unit by name): in items and
+    /// requirements, not in shapes (found before any item) nor in payments.
     pub results_known: bool,
+    /// The variant's units (a `formula` variant's), each also a tag: a unit's name reads
+    /// the sum of its items, as `sum('unit')` does.
+    pub units: &'a [String],
+    /// The values of the score that may be read here, by index: those worked out before.
+    pub values: &'a [String],
+    /// Every value of the score, for a message when one is read where it is not known.
+    pub all_values: &'a [String],
     /// Whether `shape(…)` and `wait_count` may be asked: not in a shape's own condition, as
     /// the shapes are all found from the tiles at once (none is known while they are), and
     /// the wait count is made of them.
@@ -158,6 +165,26 @@ impl Checker<'_> {
             );
             return None;
         }
+        if let Some(i) = self.env.values.iter().position(|v| v == name) {
+            return Some((Compiled::Value(i as u32), Type::Int));
+        }
+        if self.env.units.iter().any(|u| u == name) {
+            return self.unit(name, span);
+        }
+        if self.env.all_values.iter().any(|v| v == name) {
+            self.error(
+                span,
+                format!("the value `{name}` is not worked out yet here"),
+                "read too soon",
+                Some(
+                    "the values are worked out in order once the items have counted: a value \
+                     reads those before it, a tier those up to the one it replaces, `prefer` \
+                     every one; items, requirements, shapes and payments read none"
+                        .into(),
+                ),
+            );
+            return None;
+        }
         if let Some(def) = builtins::lookup(name) {
             let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
             if !valid && def.scopes[0] == Scope::Payment {
@@ -235,7 +262,9 @@ impl Checker<'_> {
         let known = builtins::NAMES
             .iter()
             .filter(|n| n.scopes.contains(&Scope::Hand) || n.scopes.contains(&scope))
-            .map(|n| n.name);
+            .map(|n| n.name)
+            .chain(self.env.values.iter().map(String::as_str))
+            .chain(self.env.units.iter().map(String::as_str));
         let help = did_you_mean(name, known).map(|s| format!("did you mean `{s}`?"));
         if name.starts_with(|c: char| c.is_ascii_digit()) {
             self.error(
@@ -253,6 +282,25 @@ impl Checker<'_> {
             help.or_else(|| Some("the names are listed in docs/rule-language.md".into())),
         );
         None
+    }
+
+    /// A unit read by name: the sum of its items, where the items' results are known.
+    fn unit(&mut self, name: &str, span: Range<usize>) -> Option<(Compiled, Type)> {
+        if !self.env.results_known {
+            self.error(
+                span,
+                format!("`{name}` adds up items, which are not counted yet here"),
+                "no results here",
+                Some(
+                    "a unit is read by items, requirements, values and tiers; shapes are found \
+                     before any item counts, and payments see the score"
+                        .into(),
+                ),
+            );
+            return None;
+        }
+        let tag = self.env.tags.iter().position(|t| t == name)?;
+        Some((Compiled::Sum(tag as u32), Type::Int))
     }
 
     fn param(&mut self, name: &str, span: Range<usize>) -> Option<(Compiled, Type)> {
@@ -906,6 +954,9 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
         shapes_known: true,
         tags: &[],
         results_known: true,
+        units: &[],
+        values: &[],
+        all_values: &[],
     };
     compile(&super::parse(text).unwrap(), scope, Type::Bool, &env).unwrap()
 }

@@ -314,6 +314,8 @@ pub enum Compiled {
     Sum(u32),
     /// The item with this index counted (so far).
     Fired(u32),
+    /// The value of the score with this index (a `formula` variant's), once worked out.
+    Value(u32),
     /// `if(c, a, b)`: `a` when `c` holds, else `b`.
     If(Box<[Compiled; 3]>),
     /// A function of one value.

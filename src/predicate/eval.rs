@@ -117,6 +117,7 @@ impl Compiled {
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
             Compiled::Sum(tag) => facts.results.sum(*tag as usize),
             Compiled::Fired(item) => i64::from(facts.results.fired(*item as usize)),
+            Compiled::Value(v) => facts.results.value(*v as usize),
             Compiled::If(abc) => {
                 let [c, a, b] = &**abc;
                 if holds(c) { value(a) } else { value(b) }

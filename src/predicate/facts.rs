@@ -283,12 +283,16 @@ pub struct Results {
     pub sums: Vec<i64>,
     /// Bit `i % 64` of word `i / 64` set when the item of index `i` counted.
     pub fired: Vec<u64>,
+    /// By index: the values of the score worked out so far (a `formula` variant's), once
+    /// the items have counted.
+    pub values: Vec<i64>,
 }
 
 /// No results: before any item is evaluated.
 static NO_RESULTS: Results = Results {
     sums: Vec::new(),
     fired: Vec::new(),
+    values: Vec::new(),
 };
 
 impl Results {
@@ -319,6 +323,11 @@ impl Results {
     /// The sum of the items with the tag of index `tag`.
     pub fn sum(&self, tag: usize) -> i64 {
         self.sums.get(tag).copied().unwrap_or(0)
+    }
+
+    /// The value of the score of index `value` (0 before it is worked out).
+    pub fn value(&self, value: usize) -> i64 {
+        self.values.get(value).copied().unwrap_or(0)
     }
 
     /// The item of index `item` counted.

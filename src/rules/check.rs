@@ -8,12 +8,12 @@
 use std::collections::HashMap;
 
 use super::{
-    Condition, Definition, ForEach, Item, ItemKind, Liable, Located, Source, Style, ValueSource,
+    Condition, Definition, ForEach, ItemKind, Liable, Located, Source, Style, ValueSource,
 };
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::{Env, ParamValue, compile};
 use crate::predicate::compiled::Collection;
-use crate::predicate::{Compiled, Scope, Type, parse};
+use crate::predicate::{Compiled, Scope, Type, builtins, parse};
 
 /// Payment rules, checked and compiled.
 #[derive(Clone, Debug, Default)]
@@ -58,6 +58,17 @@ pub struct CompiledItem {
     pub reads_results: bool,
 }
 
+/// A tier ready to evaluate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompiledTier {
+    /// The index of the value it may replace, in [`Rules::values`].
+    pub of: usize,
+    /// When it applies.
+    pub when: Compiled,
+    /// What the value becomes.
+    pub value: Compiled,
+}
+
 /// A checked variant: its definition, and every condition and value compiled.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -82,6 +93,12 @@ pub struct Rules {
     /// that may replace one of those, the others in the order of the file. The other items
     /// are evaluated first.
     pub later: Vec<usize>,
+    /// The values of a `formula` variant's score, in order ([`Definition::values`]).
+    pub values: Vec<Compiled>,
+    /// Its tiers, in order ([`Definition::tiers`]).
+    pub tiers: Vec<CompiledTier>,
+    /// Which value is the score (`total`), by index in [`Self::values`].
+    pub total: Option<usize>,
     /// The score cap (points-and-doubles), if any.
     pub limit: Option<i64>,
     /// The least faan to win (faan).
@@ -116,6 +133,8 @@ impl Rules {
                 Some(most) => Some(self.base_points(most)),
                 None => self.definition.faan_table.last().map(|&(_, base)| base),
             },
+            // What a formula can reach is not worked out.
+            Style::Formula => None,
         }
         .filter(|&top| top > 0)
     }
@@ -153,6 +172,8 @@ impl Rules {
             .chain(&self.prefer)
             .chain(&self.shapes)
             .chain(&self.requirements)
+            .chain(&self.values)
+            .chain(self.tiers.iter().flat_map(|t| [&t.when, &t.value]))
     }
 }
 
@@ -161,6 +182,9 @@ pub const MAX_PREFER: usize = 4;
 
 /// The most tags a variant's items may have between them.
 pub const MAX_TAGS: usize = 64;
+
+/// The most tiers a variant may have (a card names its tier in 16 bits).
+pub const MAX_TIERS: usize = 1024;
 
 /// The most special shapes a variant may have.
 pub const MAX_SHAPES: usize = 64;
@@ -188,7 +212,11 @@ pub fn check(
         .iter()
         .map(|i| i.id.value.clone())
         .collect();
-    let tags = tags_of_items(&definition, &mut problems);
+    let units = check_units(&definition, &mut problems);
+    let all_values: Vec<String> = (definition.values.iter())
+        .map(|v| v.id.value.clone())
+        .collect();
+    let tags = tags_of_items(&definition, &units, &mut problems);
     let env = Env {
         items: &item_ids,
         params: &params,
@@ -196,6 +224,9 @@ pub fn check(
         shapes_known: true,
         tags: &tags,
         results_known: true,
+        units: &units,
+        values: &[],
+        all_values: &all_values,
     };
 
     // The shapes a hand forms are one bit each in a 64-bit word.
@@ -227,7 +258,26 @@ pub fn check(
     let items = compile_items(&definition, &env, &mut problems);
     let payments = compile_payments(&definition, &payment_env, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
-    let prefer = compile_prefer(&definition, &env, &mut problems);
+    let mut examples: HashMap<&str, ()> = HashMap::new();
+    for example in &definition.examples {
+        if examples.insert(&example.id.value, ()).is_some() {
+            problems[example.id.file].push(Diagnostic::new(
+                example.id.span.clone(),
+                format!("a second example with the id `{}`", example.id.value),
+                "duplicate id",
+            ));
+        }
+    }
+    let (values, value_names) = compile_values(&definition, &env, &mut problems);
+    let tiers = compile_tiers(&definition, &env, &value_names, &mut problems);
+    let prefer = compile_prefer(
+        &definition,
+        &Env {
+            values: &value_names,
+            ..env
+        },
+        &mut problems,
+    );
     // What the variant as a whole must have is judged only when its files were read whole:
     // a value that could not be read, or a base that could not be loaded, would be reported
     // missing a second time.
@@ -251,6 +301,9 @@ pub fn check(
         tags_of,
         later,
         prefer,
+        total: value_names.iter().position(|v| v == "total"),
+        values,
+        tiers,
         limit: definition.int_param("limit"),
         min_faan: definition.int_param("min-faan").unwrap_or(0),
         max_faan: definition.int_param("max-faan"),
@@ -265,6 +318,203 @@ pub fn check(
     rules.calling_targets = calling_targets(&rules);
     rules.reads_bonus_tiles = reads_bonus_tiles(&rules);
     Ok(rules)
+}
+
+/// The names of the variant's units; a unit whose name the language or the file already
+/// uses otherwise, or a second of one name, is a problem at its name. Only a `formula`
+/// variant has units.
+fn check_units(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for unit in &definition.units {
+        let name = unit.value.as_str();
+        let problem = if definition.style != Style::Formula {
+            Some((
+                format!("a `{}` variant has no units of its own", definition.style.name()),
+                "units belong to a `formula` variant",
+                "its items go in the tables of its style; make it `style = \"formula\"` to name units".to_string(),
+            ))
+        } else if names.iter().any(|n| n == name) {
+            Some((
+                format!("a second unit `{name}`"),
+                "duplicate unit",
+                "each unit is named once".into(),
+            ))
+        } else if RESERVED_TABLES.contains(&name)
+            || builtins::lookup(name).is_some()
+            || builtins::collection(name).is_some()
+        {
+            Some((
+                format!("`{name}` is already a name of the language or of variant files"),
+                "taken",
+                "give the unit a name of its own (`han`, `fu`)".into(),
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some((message, label, help)) => problems[unit.file]
+                .push(Diagnostic::new(unit.span.clone(), message, label).with_help(help)),
+            None => names.push(unit.value.clone()),
+        }
+    }
+    names
+}
+
+/// The tables of a variant file that are not a unit's.
+const RESERVED_TABLES: &[&str] = &[
+    "variant",
+    "params",
+    "shapes",
+    "requirements",
+    "points",
+    "doubles",
+    "faan",
+    "values",
+    "tiers",
+    "payments",
+    "score",
+    "examples",
+];
+
+/// Compiles the values of a `formula` variant's score, each on the hand, reading the units,
+/// the items' results and the values before it; gives them with their names. A value with
+/// a name the language already has, or a second value of one name, is a problem at its
+/// name; so are values in a variant of another style.
+fn compile_values(
+    definition: &Definition,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> (Vec<Compiled>, Vec<String>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut compiled = Vec::new();
+    for value in &definition.values {
+        let (id, name) = (&value.id, value.id.value.as_str());
+        let problem = if definition.style != Style::Formula {
+            Some((
+                format!(
+                    "a `{}` variant has no `[[values]]`",
+                    definition.style.name()
+                ),
+                "values belong to a `formula` variant",
+                "its score is worked out by its style; a `formula` variant says how in `[[values]]`"
+                    .to_string(),
+            ))
+        } else if names.iter().any(|n| n == name) {
+            Some((
+                format!("a second value `{name}`"),
+                "duplicate value",
+                "a value is worked out once; give the second its own name".into(),
+            ))
+        } else if name != "total" && crate::render::CARD_KEYS.contains(&name) {
+            Some((
+                format!("`{name}` is a key of the score card"),
+                "taken",
+                "the card shows each value by its name beside its own keys; give the value another name".into(),
+            ))
+        } else if builtins::lookup(name).is_some() || builtins::collection(name).is_some() {
+            Some((
+                format!("`{name}` is already a name of the language"),
+                "taken",
+                "give the value a name of its own (`basic`, `total`)".into(),
+            ))
+        } else {
+            None
+        };
+        if let Some((message, label, help)) = problem {
+            problems[id.file]
+                .push(Diagnostic::new(id.span.clone(), message, label).with_help(help));
+            continue;
+        }
+        let scope = Env {
+            values: &names,
+            ..*env
+        };
+        // (A value that does not compile is a problem: the rules are not made, and the
+        // indexes of the others do not matter.)
+        compiled.extend(compile_value(&value.value, Scope::Hand, &scope, problems));
+        names.push(value.id.value.clone());
+    }
+    (compiled, names)
+}
+
+/// Compiles the tiers, each on the hand, reading the values up to the one it may replace
+/// (`names`, the values' names); one that names no value is a problem at its `of`.
+fn compile_tiers(
+    definition: &Definition,
+    env: &Env<'_>,
+    names: &[String],
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<CompiledTier> {
+    if let Some(tier) = definition.tiers.get(MAX_TIERS) {
+        problems[tier.id.file].push(
+            Diagnostic::new(
+                tier.id.span.clone(),
+                format!("more than {MAX_TIERS} tiers"),
+                "one too many",
+            )
+            .with_help(format!(
+                "a variant may have at most {MAX_TIERS} `[[tiers]]`, extended files included"
+            )),
+        );
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut tiers = Vec::new();
+    for tier in &definition.tiers {
+        if seen.contains(&tier.id.value.as_str()) {
+            problems[tier.id.file].push(Diagnostic::new(
+                tier.id.span.clone(),
+                format!("a second tier with the id `{}`", tier.id.value),
+                "duplicate id",
+            ));
+        }
+        seen.push(&tier.id.value);
+        let Some(of) = names.iter().position(|n| *n == tier.of.value) else {
+            let help = match did_you_mean(&tier.of.value, names.iter().map(String::as_str)) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None if names.is_empty() => {
+                    "a tier replaces one of the `[[values]]` of a `formula` variant".into()
+                }
+                None => format!(
+                    "the values are {}",
+                    crate::document::quoted_list(
+                        &names.iter().map(String::as_str).collect::<Vec<_>>()
+                    )
+                ),
+            };
+            problems[tier.of.file].push(
+                Diagnostic::new(
+                    tier.of.span.clone(),
+                    format!("no value `{}` for the tier to replace", tier.of.value),
+                    "unknown value",
+                )
+                .with_help(help),
+            );
+            continue;
+        };
+        let scope = Env {
+            values: &names[..=of],
+            ..*env
+        };
+        let when = compile_source(&tier.when, Scope::Hand, Type::Bool, &scope, problems);
+        let value = compile_value(&tier.value, Scope::Hand, &scope, problems);
+        if let (Some(when), Some(value)) = (when, value) {
+            tiers.push(CompiledTier { of, when, value });
+        }
+    }
+    tiers
+}
+
+/// Compiles a number or an integer expression in `scope`.
+fn compile_value(
+    value: &Located<ValueSource>,
+    scope: Scope,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Option<Compiled> {
+    match &value.value {
+        ValueSource::Int(n) => Some(Compiled::Const(*n)),
+        ValueSource::Expr(source) => compile_source(source, scope, Type::Int, env, problems),
+    }
 }
 
 /// Compiles `[score] prefer`, each a number on the hand that may read the items' results;
@@ -346,8 +596,9 @@ fn compile_items(
             );
         }
         let fits = match definition.style {
-            Style::PointsAndDoubles => item.kind != ItemKind::Faan,
+            Style::PointsAndDoubles => !matches!(item.kind, ItemKind::Faan | ItemKind::Unit(_)),
             Style::Faan => matches!(item.kind, ItemKind::Faan | ItemKind::LimitHand),
+            Style::Formula => matches!(item.kind, ItemKind::Unit(_)),
         };
         if !fits {
             problems[item.id.file].push(Diagnostic::new(
@@ -355,7 +606,7 @@ fn compile_items(
                 format!(
                     "a `{}` variant has no `[[{}]]` items",
                     definition.style.name(),
-                    item.kind.table()
+                    item.kind.table(&definition.units)
                 ),
                 "wrong kind of item for this style",
             ));
@@ -371,7 +622,7 @@ fn compile_items(
         }
     }
     let replaced: Vec<Vec<usize>> = (definition.items.iter().enumerate())
-        .map(|(index, item)| resolve_replaces(item, index, &ids, problems))
+        .map(|(index, _)| resolve_replaces(definition, index, &ids, problems))
         .collect();
     replaces_cycle(definition, &replaced, problems);
     let mut items = Vec::new();
@@ -409,11 +660,15 @@ fn compile_items(
             None => None,
         };
         if let (Some(when), Some(value)) = (when, value) {
+            let own = match item.kind {
+                ItemKind::Unit(u) => 1 << u,
+                _ => 0,
+            };
             let tags = item
                 .tags
                 .iter()
                 .filter_map(|t| env.tags.iter().position(|known| *known == t.value))
-                .fold(0, |bits, i| bits | 1 << i);
+                .fold(own, |bits, i| bits | 1 << i);
             items.push(CompiledItem {
                 reads_results: reads_results(&when) || reads_results(&value),
                 tags,
@@ -440,11 +695,18 @@ fn replaces_cycle(
 ) {
     for cycle in cycles(replaced) {
         let (from, to) = (cycle[cycle.len() - 2], cycle[cycle.len() - 1]);
-        let entry = definition.items[from]
-            .replaces
-            .iter()
-            .find(|r| r.value == definition.items[to].id.value)
-            .expect("a resolved id comes from an entry");
+        // The entry that names the item, or a tag of it.
+        let target = &definition.items[to];
+        let names_target = |name: &str| {
+            name == target.id.value
+                || target.tags.iter().any(|t| t.value == name)
+                || matches!(target.kind, ItemKind::Unit(_))
+                    && target.kind.table(&definition.units) == name
+        };
+        let Some(entry) = (definition.items[from].replaces.iter()).find(|r| names_target(&r.value))
+        else {
+            continue;
+        };
         problems[entry.file].push(
             Diagnostic::new(
                 entry.span.clone(),
@@ -506,8 +768,13 @@ fn reads_results(c: &Compiled) -> bool {
 
 /// The tags of the variant's items, in the order they first appear; more than
 /// [`MAX_TAGS`] is a problem at the first one too many.
-fn tags_of_items(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec<String> {
-    let mut tags: Vec<String> = Vec::new();
+fn tags_of_items(
+    definition: &Definition,
+    units: &[String],
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<String> {
+    // A unit is the tag of its items, and comes first: unit `i` is tag `i`.
+    let mut tags: Vec<String> = units.iter().take(MAX_TAGS).cloned().collect();
     for tag in definition.items.iter().flat_map(|i| &i.tags) {
         if tags.contains(&tag.value) {
             continue;
@@ -614,11 +881,23 @@ fn results_order(
 /// The indexes of the items that `item` (at `index`) replaces; an unknown id or the item's
 /// own is a problem.
 fn resolve_replaces(
-    item: &Item,
+    definition: &Definition,
     index: usize,
     ids: &HashMap<&str, usize>,
     problems: &mut [Vec<Diagnostic>],
 ) -> Vec<usize> {
+    let item = &definition.items[index];
+    // The items with a tag: those that name it, and a unit's own.
+    let tagged = |tag: &str| -> Vec<usize> {
+        (definition.items.iter().enumerate())
+            .filter(|(_, other)| {
+                other.tags.iter().any(|t| t.value == tag)
+                    || matches!(other.kind, ItemKind::Unit(_))
+                        && other.kind.table(&definition.units) == tag
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
     let mut replaces = Vec::new();
     for r in &item.replaces {
         match ids.get(r.value.as_str()) {
@@ -628,10 +907,16 @@ fn resolve_replaces(
                 "its own id",
             )),
             Some(&i) => replaces.push(i),
+            // A tag: every other item with it.
+            None if !tagged(&r.value).is_empty() => {
+                replaces.extend(tagged(&r.value).into_iter().filter(|&i| i != index));
+            }
             None => {
                 let help = did_you_mean(&r.value, ids.keys().copied())
                     .map(|s| format!("did you mean `{s}`?"))
-                    .unwrap_or_else(|| "`replaces` names ids of items of this variant".into());
+                    .unwrap_or_else(|| {
+                        "`replaces` names ids of items of this variant, or a tag of some".into()
+                    });
                 problems[r.file].push(
                     Diagnostic::new(
                         r.span.clone(),
@@ -681,6 +966,14 @@ fn check_style(definition: &Definition, problems: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        Style::Formula => {
+            if !definition.values.iter().any(|v| v.id.value == "total") {
+                problems.push(
+                    Diagnostic::new(0..0, "a `formula` variant needs a value named `total`", "no `total`")
+                        .with_help("add `[[values]]` with `id = \"total\"` and the expression of the score, e.g. `value = \"han * 2\"`"),
+                );
+            }
+        }
     }
 }
 
@@ -727,6 +1020,7 @@ pub fn engine_params(style: Style) -> &'static [&'static str] {
     match style {
         Style::PointsAndDoubles => &["limit"],
         Style::Faan => &["min-faan", "max-faan"],
+        Style::Formula => &[],
     }
 }
 
@@ -752,7 +1046,7 @@ fn check_params_read(definition: &Definition, problems: &mut [Vec<Diagnostic>]) 
         let others = (definition.params.iter().map(|p| p.name.value.as_str()))
             .filter(|&other| other != name)
             .chain(engine.iter().copied());
-        let in_other_style = [Style::PointsAndDoubles, Style::Faan]
+        let in_other_style = Style::ALL
             .into_iter()
             .find(|&style| engine_params(style).contains(&name));
         let help = match (in_other_style, did_you_mean(name, others)) {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::builtin;
 use super::check::{Rules, check};
 use super::read::{FileVariant, read_file};
-use super::{Definition, File, Located, Param, Style};
+use super::{Definition, File, ItemKind, Located, Param, Style};
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::ParamValue;
 
@@ -342,7 +342,7 @@ impl Loader {
                             "a variant that extends nothing needs a `style`",
                             "no `style` in `[variant]`",
                         )
-                        .with_help("add `style = \"points-and-doubles\"` or `style = \"faan\"`"),
+                        .with_help("add `style = \"points-and-doubles\"`, `style = \"faan\"` or `style = \"formula\"`"),
                     );
                 }
                 empty_definition()
@@ -389,13 +389,39 @@ impl Loader {
                 }
             }
         }
-        replace_or_add(&mut variant.params, params, |p| &p.name.value);
-        replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id.value);
-        replace_or_add(&mut variant.requirements, read.requirements, |c| {
-            &c.id.value
-        });
+        replace_or_add(&mut variant.params, params, |p| &p.name);
+        replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id);
+        replace_or_add(&mut variant.requirements, read.requirements, |c| &c.id);
+        // A file's `units` replace its base's whole, before its items are read as theirs.
+        if let Some(score) = read.score {
+            if let Some(units) = score.units {
+                variant.units = units;
+            }
+            // A file's `prefer` replaces its base's whole.
+            if let Some(prefer) = score.prefer {
+                variant.prefer = prefer;
+                variant.prefer_cite = score.cite;
+            }
+        }
+        let mut items = read.items;
+        for (at, table) in read.unit_tables.iter().rev() {
+            match variant.units.iter().position(|u| u.value == table.value) {
+                Some(u) => items[*at].kind = ItemKind::Unit(u as u8),
+                None => {
+                    // Reported once per table, at its first item.
+                    if !read
+                        .unit_tables
+                        .iter()
+                        .any(|(before, t)| before < at && t.value == table.value)
+                    {
+                        problems.push(not_a_table(&variant, table));
+                    }
+                    items.remove(*at);
+                }
+            }
+        }
         let inherited = variant.items.len();
-        for item in read.items {
+        for item in items {
             // An item of the base with the same id is replaced in place; a second item with
             // one id in the same file is a duplicate (reported by the check).
             match variant.items[..inherited]
@@ -422,14 +448,9 @@ impl Loader {
             variant.faan_table = table.rows;
             variant.faan_table_cite = table.cite;
         }
-        if let Some(score) = read.score {
-            // A file's `prefer` replaces its base's whole.
-            if let Some(prefer) = score.prefer {
-                variant.prefer = prefer;
-                variant.prefer_cite = score.cite;
-            }
-        }
-        replace_or_add(&mut variant.examples, read.examples, |e| &e.id.value);
+        replace_or_add(&mut variant.values, read.values, |v| &v.id);
+        replace_or_add(&mut variant.tiers, read.tiers, |t| &t.id);
+        replace_or_add(&mut variant.examples, read.examples, |e| &e.id);
         variant.not_scored.extend(read.not_scored);
         if let Some(patch) = read.payments {
             let p = &mut variant.payments;
@@ -438,8 +459,8 @@ impl Loader {
             p.cap = patch.cap.or(p.cap.take());
             p.dealer_cap = patch.dealer_cap.or(p.dealer_cap.take());
             p.notes = patch.notes.or(p.notes.take());
-            replace_or_add(&mut p.doubles, patch.doubles, |r| &r.id.value);
-            replace_or_add(&mut p.liabilities, patch.liabilities, |r| &r.id.value);
+            replace_or_add(&mut p.doubles, patch.doubles, |r| &r.id);
+            replace_or_add(&mut p.liabilities, patch.liabilities, |r| &r.id);
         }
         variant
     }
@@ -449,6 +470,39 @@ impl Loader {
         variant.files = self.files;
         (variant, self.problems)
     }
+}
+
+/// The problem of a list of tables, `[[name]]`, that names no unit of `variant`.
+fn not_a_table(variant: &Definition, table: &Located<String>) -> Diagnostic {
+    let units = variant.units.iter().map(|u| u.value.as_str());
+    let fixed = ItemKind::ALL.iter().map(|k| k.table(&[]));
+    let others = [
+        "shapes",
+        "requirements",
+        "values",
+        "tiers",
+        "examples",
+        "not-scored",
+    ];
+    let known = units.clone().chain(fixed).chain(others);
+    let help = match did_you_mean(&table.value, known) {
+        Some(s) => format!("did you mean `[[{s}]]`?"),
+        None if variant.units.is_empty() => {
+            "items go in `[[points]]`, `[[doubles]]`, `[[faan]]` or `[[limit-hands]]`; a \
+             `formula` variant names its own units in `[score] units`"
+                .to_string()
+        }
+        None => format!(
+            "this variant's units are {}; add one to `[score] units`",
+            crate::document::quoted_list(&units.collect::<Vec<_>>())
+        ),
+    };
+    Diagnostic::new(
+        table.span.clone(),
+        format!("`[[{}]]` is not a table of this variant", table.value),
+        "unknown table",
+    )
+    .with_help(help)
 }
 
 /// Removes the entry of `list` whose id is `id`; true when there was one.
@@ -470,6 +524,9 @@ fn empty_definition() -> Definition {
         faan_table_cite: None,
         prefer: Vec::new(),
         prefer_cite: None,
+        units: Vec::new(),
+        values: Vec::new(),
+        tiers: Vec::new(),
         payments: super::Payments::default(),
         examples: Vec::new(),
         not_scored: Vec::new(),
@@ -487,6 +544,7 @@ fn remove(variant: &mut Definition, id: &str) -> bool {
         | remove_by_id(&mut variant.payments.doubles, id, |r| &r.id.value)
         | remove_by_id(&mut variant.payments.liabilities, id, |r| &r.id.value)
         | remove_by_id(&mut variant.examples, id, |e| &e.id.value)
+        | remove_by_id(&mut variant.tiers, id, |t| &t.id.value)
         | {
             let before = variant.not_scored.len();
             variant
@@ -506,11 +564,13 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
         .chain(variant.requirements.iter().map(|r| &r.id))
         .chain(variant.payments.doubles.iter().map(|r| &r.id))
         .chain(variant.payments.liabilities.iter().map(|r| &r.id))
+        .chain(variant.tiers.iter().map(|t| &t.id))
         .map(|id| id.value.as_str());
     let help = did_you_mean(&id.value, ids)
         .map(|s| format!("did you mean `{s}`?"))
         .unwrap_or_else(|| {
-            "`remove` names items, shapes or requirements of the variant this one extends".into()
+            "`remove` names items, shapes, requirements or tiers of the variant this one extends"
+                .into()
         });
     Diagnostic::new(
         id.span.clone(),
@@ -520,10 +580,16 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
     .with_help(help)
 }
 
-/// Puts each of `new` in place of the entry of `list` with the same id, or after the others.
-fn replace_or_add<T>(list: &mut Vec<T>, new: Vec<T>, id: impl Fn(&T) -> &String) {
+/// Puts each of `new` in place of the entry of `list` with the same id from another file
+/// (the base's), or after the others: a second entry with one id in the same file is a
+/// duplicate, which the check reports.
+fn replace_or_add<T>(list: &mut Vec<T>, new: Vec<T>, id: impl Fn(&T) -> &Located<String>) {
     for entry in new {
-        match list.iter().position(|old| id(old) == id(&entry)) {
+        let new_id = id(&entry);
+        let base = list
+            .iter()
+            .position(|old| id(old).value == new_id.value && id(old).file != new_id.file);
+        match base {
             Some(at) => list[at] = entry,
             None => list.push(entry),
         }

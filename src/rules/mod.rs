@@ -30,6 +30,10 @@ pub enum Style {
     PointsAndDoubles,
     /// Faan, added and capped, turned into base points by a table.
     Faan,
+    /// The variant's own units (`[score] units`), added per unit, and its own formula: named
+    /// values worked out in order (`[[values]]`), the last `total`, each perhaps raised or
+    /// lowered to a tier (`[[tiers]]`).
+    Formula,
 }
 
 impl Style {
@@ -38,8 +42,12 @@ impl Style {
         match self {
             Style::PointsAndDoubles => "points-and-doubles",
             Style::Faan => "faan",
+            Style::Formula => "formula",
         }
     }
+
+    /// Every style, as a file may name it.
+    pub const ALL: [Style; 3] = [Style::PointsAndDoubles, Style::Faan, Style::Formula];
 }
 
 /// What a scoring item gives.
@@ -53,41 +61,53 @@ pub enum ItemKind {
     Faan,
     /// A limit hand: the score is its value (points-and-doubles) or its faan (faan).
     LimitHand,
+    /// One of the variant's own units (a `formula` variant's), by index in
+    /// [`Definition::units`].
+    Unit(u8),
 }
 
 impl ItemKind {
-    /// The name of the item list in variant files (`[[points]]`).
-    pub fn table(self) -> &'static str {
+    /// The name of the item list in variant files (`[[points]]`); a unit's is its name, one
+    /// of `units`.
+    pub fn table(self, units: &[Located<String>]) -> &str {
         match self {
             ItemKind::Points => "points",
             ItemKind::Doubles => "doubles",
             ItemKind::Faan => "faan",
             ItemKind::LimitHand => "limit-hands",
+            ItemKind::Unit(u) => units.get(usize::from(u)).map_or("?", |u| &u.value),
         }
     }
 
-    /// The unit of a value, for output: `4 points`, `1 double`; for a limit hand scored by
-    /// doubling its own points, `own points × 2^3`.
-    pub fn value_unit(self, value: i64, own_points_doubled: bool) -> String {
+    /// The unit of a value, for output: `4 points`, `1 double`, `2 han`; for a limit hand
+    /// scored by doubling its own points, `own points × 2^3`.
+    pub fn value_unit(
+        self,
+        value: i64,
+        own_points_doubled: bool,
+        units: &[Located<String>],
+    ) -> String {
         if own_points_doubled {
             own_points_doubled_text(value)
         } else {
-            self.unit(value)
+            self.unit(value, units)
         }
     }
 
-    /// The unit of a value, for output: `4 points`, `1 double`.
-    pub fn unit(self, value: i64) -> String {
+    /// The unit of a value, for output: `4 points`, `1 double`, `2 han` (a unit's name as
+    /// the variant gives it).
+    pub fn unit(self, value: i64, units: &[Located<String>]) -> String {
         let plural = if value == 1 { "" } else { "s" };
         match self {
             ItemKind::Points => format!("{value} point{plural}"),
             ItemKind::Doubles => format!("{value} double{plural}"),
             ItemKind::Faan => format!("{value} faan"),
             ItemKind::LimitHand => format!("limit hand {value}"),
+            ItemKind::Unit(_) => format!("{value} {}", self.table(units)),
         }
     }
 
-    /// Every kind, in file order.
+    /// Every kind of the two fixed styles, in file order.
     pub const ALL: [ItemKind; 4] = [
         ItemKind::Points,
         ItemKind::Doubles,
@@ -276,6 +296,43 @@ pub struct Item {
     pub notes: Option<String>,
     /// Why the engine does not score it, if it does not.
     pub unsupported: Option<String>,
+}
+
+/// One value of a `formula` variant's score, as written: a number worked out from the
+/// units' sums, the values before it and the facts of the reading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedValue {
+    /// Its name, unique among the values; the name of a unit or an earlier value makes it
+    /// stand for that from here on.
+    pub id: Located<String>,
+    /// A description in words.
+    pub description: Option<String>,
+    /// The expression.
+    pub value: Located<ValueSource>,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
+/// A tier of a `formula` variant: when its condition holds, the value it is `of` becomes
+/// its own (mangan: basic points 2000 from five han), and the card names it as its limit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tier {
+    /// Its id, unique among the tiers; the card's `limit_hand`.
+    pub id: Located<String>,
+    /// A description in words.
+    pub description: Option<String>,
+    /// The value it replaces.
+    pub of: Located<String>,
+    /// When it applies (read with the value it replaces as worked out).
+    pub when: Source,
+    /// What the value becomes.
+    pub value: Located<ValueSource>,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
 }
 
 /// A named condition of a variant: a special shape (a complete hand that is not four sets
@@ -468,6 +525,15 @@ pub struct Definition {
     pub prefer: Vec<Source>,
     /// The passage that says so.
     pub prefer_cite: Option<Cite>,
+    /// The units its items give (`[score] units`, a `formula` variant's): each names a
+    /// table of items, `[[han]]`.
+    pub units: Vec<Located<String>>,
+    /// The values of its score (`[[values]]`, a `formula` variant's), worked out in order;
+    /// the one named `total` is the score.
+    pub values: Vec<NamedValue>,
+    /// The tiers that may replace a value (`[[tiers]]`): of those of one value, the first
+    /// that holds.
+    pub tiers: Vec<Tier>,
     /// How the players pay after a deal.
     pub payments: Payments,
     /// The worked examples of the source text.

@@ -5,7 +5,7 @@ use toml::de::DeValue;
 
 use super::{
     Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable, Located,
-    NotScored, Param, PaymentRule, Source, Style, ValueSource, Who,
+    NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource, Who,
 };
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
@@ -40,8 +40,16 @@ pub struct FileVariant {
     pub shapes: Vec<Condition>,
     /// `[[requirements]]`.
     pub requirements: Vec<Condition>,
-    /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order.
+    /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order, then the
+    /// items of the tables the file names itself (a unit's, `[[han]]`), in the file's order.
     pub items: Vec<Item>,
+    /// For each item of a table the file names itself, by position in `items`: the table's
+    /// name, which the loader resolves to one of the variant's units.
+    pub unit_tables: Vec<(usize, Located<String>)>,
+    /// `[[values]]`.
+    pub values: Vec<NamedValue>,
+    /// `[[tiers]]`.
+    pub tiers: Vec<Tier>,
     /// `[faan-table]`.
     pub faan_table: Option<FaanTable>,
     /// `[payments]`.
@@ -59,6 +67,8 @@ pub struct FileVariant {
 pub struct ScoreSection {
     /// `prefer`: what decides between readings of the same total, first first.
     pub prefer: Option<Vec<Source>>,
+    /// `units`: the units of a `formula` variant's items.
+    pub units: Option<Vec<Located<String>>>,
     /// `cite`.
     pub cite: Option<Cite>,
 }
@@ -136,11 +146,26 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
         }
     }
     for kind in ItemKind::ALL {
-        if let Some(v) = top.get(kind.table()) {
-            for table in cx.array_of_tables(v, kind.table(), problems) {
-                if let Some(item) = cx.item(table, kind, problems) {
+        let name = kind.table(&[]);
+        if let Some(v) = top.get(name) {
+            for table in cx.array_of_tables(v, name, problems) {
+                if let Some(item) = cx.item(table, name, kind, problems) {
                     out.items.push(item);
                 }
+            }
+        }
+    }
+    if let Some(v) = top.get("values") {
+        for t in cx.array_of_tables(v, "values", problems) {
+            if let Some(value) = cx.named_value(t, problems) {
+                out.values.push(value);
+            }
+        }
+    }
+    if let Some(v) = top.get("tiers") {
+        for t in cx.array_of_tables(v, "tiers", problems) {
+            if let Some(tier) = cx.tier(t, problems) {
+                out.tiers.push(tier);
             }
         }
     }
@@ -164,6 +189,26 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
         for t in cx.array_of_tables(v, "not-scored", problems) {
             if let Some(n) = cx.not_scored(t, problems) {
                 out.not_scored.push(n);
+            }
+        }
+    }
+    // Any other list of tables is a table of items of a unit the variant may declare (here
+    // or in its base): the loader tells which.
+    let list_of_tables = |v: &Value<'_>| match v.get_ref() {
+        DeValue::Array(list) => list.iter().all(|t| t.get_ref().is_table()),
+        _ => false,
+    };
+    for (name, v) in top.rest(list_of_tables) {
+        let located = Located {
+            value: name.get_ref().to_string(),
+            file: index,
+            span: name.span(),
+        };
+        // The unit is not known yet: the loader sets it.
+        for table in cx.array_of_tables(v, &located.value, problems) {
+            if let Some(item) = cx.item(table, &located.value, ItemKind::Unit(0), problems) {
+                out.unit_tables.push((out.items.len(), located.clone()));
+                out.items.push(item);
             }
         }
     }
@@ -257,9 +302,7 @@ impl Cx<'_> {
         out.source_part = self.string(&mut r, "source-part", problems);
         out.notes = self.string(&mut r, "notes", problems);
         out.style = r.string("style", self.text, problems).and_then(|s| {
-            let style = [Style::PointsAndDoubles, Style::Faan]
-                .into_iter()
-                .find(|st| st.name() == s.text);
+            let style = Style::ALL.into_iter().find(|st| st.name() == s.text);
             if style.is_none() {
                 problems.push(
                     Diagnostic::new(
@@ -267,7 +310,7 @@ impl Cx<'_> {
                         format!("`{}` is not a scoring style", s.text),
                         "unknown style",
                     )
-                    .with_help("use `points-and-doubles` or `faan`"),
+                    .with_help("use `points-and-doubles`, `faan` or `formula`"),
                 );
             }
             style
@@ -477,14 +520,16 @@ impl Cx<'_> {
         Some(self.located(&s))
     }
 
+    /// An item of the table `table`, whose items give `kind`.
     fn item(
         &self,
         value: &Value<'_>,
+        table: &str,
         kind: ItemKind,
         problems: &mut Vec<Diagnostic>,
     ) -> Option<Item> {
         let before = problems.len();
-        let mut r = self.table(value, kind.table(), "an item", problems)?;
+        let mut r = self.table(value, table, "an item", problems)?;
         let id = self.id(&mut r, problems);
         let description = self.string(&mut r, "description", problems);
         let for_each = r
@@ -868,10 +913,81 @@ impl Cx<'_> {
                 Vec::new()
             }
         });
+        let units = r.get("units").map(|v| {
+            let units = self.id_list(v, "units", problems);
+            for unit in units.iter().filter(|u| !is_name(&u.value)) {
+                problems.push(bad_name(unit, "a unit"));
+            }
+            units
+        });
         self.string(&mut r, "notes", problems);
         let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
         r.finish(problems);
-        Some(ScoreSection { prefer, cite })
+        Some(ScoreSection {
+            prefer,
+            units,
+            cite,
+        })
+    }
+
+    /// One of `[[values]]`.
+    fn named_value(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<NamedValue> {
+        let mut r = self.table(value, "values", "a value", problems)?;
+        let id = r
+            .require("id", problems)
+            .and_then(|v| document::expect_string(v, "id", self.text, problems))
+            .map(|s| self.located(&s))
+            .filter(|id| {
+                let ok = is_name(&id.value);
+                if !ok {
+                    problems.push(bad_name(id, "a value"));
+                }
+                ok
+            });
+        let description = self.string(&mut r, "description", problems);
+        let value = r
+            .require("value", problems)
+            .and_then(|v| self.value(v, "value", problems));
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        Some(NamedValue {
+            id: id?,
+            description,
+            value: value?,
+            cite,
+            notes,
+        })
+    }
+
+    /// One of `[[tiers]]`.
+    fn tier(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<Tier> {
+        let mut r = self.table(value, "tiers", "a tier", problems)?;
+        let id = self.id(&mut r, problems);
+        let description = self.string(&mut r, "description", problems);
+        let of = r
+            .require("of", problems)
+            .and_then(|v| document::expect_string(v, "of", self.text, problems))
+            .map(|s| self.located(&s));
+        let when = r
+            .require("when", problems)
+            .and_then(|v| document::expect_string(v, "when", self.text, problems))
+            .map(|s| self.source(&s));
+        let value = r
+            .require("value", problems)
+            .and_then(|v| self.value(v, "value", problems));
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        Some(Tier {
+            id: id?,
+            description,
+            of: of?,
+            when: when?,
+            value: value?,
+            cite,
+            notes,
+        })
     }
 
     fn faan_table(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<FaanTable> {
@@ -1019,6 +1135,24 @@ fn bad_id(s: &StrValue<'_>) -> Diagnostic {
         "not an id",
     )
     .with_help("ids are lowercase letters, digits and hyphens: `pung-dragon`")
+}
+
+/// A name that expressions read, a unit or a value: a lowercase letter, then lowercase
+/// letters, digits and underscores (`han`, `basic_points`).
+fn is_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The problem with `name`, given as `what` (a unit, a value), that is not a name.
+fn bad_name(name: &Located<String>, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        name.span.clone(),
+        format!("`{}` is not a valid name for {what}", name.value),
+        "not a name",
+    )
+    .with_help("expressions read it by name: lowercase letters, digits and underscores, starting with a letter (`han`, `basic_points`)")
 }
 
 fn bad_tag(tag: &Located<String>) -> Diagnostic {

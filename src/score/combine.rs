@@ -13,6 +13,7 @@ use super::{Fired, Totals};
 use crate::rules::{ItemKind, Rules, Style};
 
 /// Combines the items that counted into the numbers of the score.
+#[inline]
 pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bool) -> Totals {
     // The sums of each kind of item, and of those that count on top of a limit hand, by
     // kind. (The limit hands' slot is added to but not read.)
@@ -20,14 +21,15 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
     let mut kept = [0i64; 4];
     let mut any_limit_hand = false;
     for f in fired.iter() {
-        let kind = f.kind as usize;
+        // (A `formula` variant's units are not combined here.)
+        let Some(kind) = slot(f.kind) else { continue };
         sums[kind] = sums[kind].saturating_add(f.amount);
         if f.with_limit_hand {
             kept[kind] = kept[kind].saturating_add(f.amount);
         }
         any_limit_hand |= f.kind == ItemKind::LimitHand;
     }
-    let sum = |sums: [i64; 4], kind: ItemKind| sums[kind as usize];
+    let sum = |sums: [i64; 4], kind: ItemKind| slot(kind).map_or(0, |k| sums[k]);
     let (points, doubles) = (sum(sums, ItemKind::Points), sum(sums, ItemKind::Doubles));
     let mut faan = sum(sums, ItemKind::Faan);
     let kept_points = sum(kept, ItemKind::Points);
@@ -63,6 +65,7 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                         doubles: kept_doubles,
                         faan: None,
                         limit_hand: Some(item),
+                        tier: None,
                         total: with_limit,
                         unmet: None,
                         liability: None,
@@ -75,11 +78,17 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                 doubles,
                 faan: None,
                 limit_hand: None,
+                tier: None,
                 total: normal,
                 unmet: None,
                 liability: None,
             }
         }
+        // A formula's values are worked out from the items' sums by `super::formula`.
+        Style::Formula => Totals {
+            valid: !winner || complete,
+            ..Totals::default()
+        },
         Style::Faan => {
             if let Some((_, value)) = limit {
                 faan = faan.saturating_add(value);
@@ -97,11 +106,24 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                 doubles: 0,
                 faan: Some(faan),
                 limit_hand: limit.map(|(i, _)| i),
+                tier: None,
                 total,
                 unmet: None,
                 liability: None,
             }
         }
+    }
+}
+
+/// Where the sums of items of `kind` are kept: one slot for each kind of the two fixed
+/// styles.
+fn slot(kind: ItemKind) -> Option<usize> {
+    match kind {
+        ItemKind::Points => Some(0),
+        ItemKind::Doubles => Some(1),
+        ItemKind::Faan => Some(2),
+        ItemKind::LimitHand => Some(3),
+        ItemKind::Unit(_) => None,
     }
 }
 

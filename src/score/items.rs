@@ -11,6 +11,7 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
+use super::formula;
 use super::{Fired, Prefer, Totals};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
@@ -93,6 +94,7 @@ impl Applied {
     pub fn clear(&mut self) {
         self.fired.clear();
         self.replaced.clear();
+        self.results.values.clear();
         self.prefer = Prefer::default();
     }
 
@@ -193,12 +195,21 @@ pub fn finish(
         applied.fired.retain(|f| !replaced.contains(&f.item));
     }
     let complete = facts.flags & hf::COMPLETE != 0;
-    let mut totals = combine(rules, &mut applied.fired, winner, complete);
+    let mut totals = if rules.definition.style == Style::Formula {
+        applied.gather(rules);
+        let valid = !winner || complete;
+        formula::evaluate(rules, facts, &mut applied.results, valid)
+    } else {
+        combine(rules, &mut applied.fired, winner, complete)
+    };
     if let Some(unmet) = unmet {
         return invalid(rules, Some(unmet));
     }
     if !rules.prefer.is_empty() {
-        let facts = facts.with_results(applied.gather(rules));
+        if rules.definition.style != Style::Formula {
+            applied.gather(rules);
+        }
+        let facts = facts.with_results(&applied.results);
         let mut prefer = Prefer::default();
         for (slot, c) in prefer.iter_mut().zip(&rules.prefer) {
             *slot = c.value(&facts, Elem::default());

@@ -2,12 +2,14 @@
 //! the best reading kept.
 //!
 //! In: a variant's checked [`Rules`] and a [`Hand`]. Out: a [`ScoreCard`]: the points,
-//! doubles or faan, the limit hand if one was scored, the total, and the trace of every item
-//! that counted (how many times, for how much, which sets), for the reading that scores best.
+//! doubles or faan (or a `formula` variant's own values), the limit hand or tier if one was
+//! scored, the total, and the trace of every item that counted (how many times, for how
+//! much, which sets), for the reading that scores best.
 //!
 //! The meaning is spelt out here, plainly: the facts of a hand and of each reading
 //! (`facts`), what the items give on one reading and which replace which (`items`), how
-//! the numbers combine into a score (`combine`), and the whole of it, every reading and
+//! the numbers combine into a score (`combine`, or `formula` for a variant that says how
+//! itself), and the whole of it, every reading and
 //! every item, in [`reference`](mod@reference). The fast scorer ([`crate::plan`]) gives the same cards by
 //! shortcuts, and is tested against this one.
 //!
@@ -16,6 +18,7 @@
 
 pub(crate) mod combine;
 pub(crate) mod facts;
+pub(crate) mod formula;
 pub(crate) mod items;
 pub mod reference;
 
@@ -59,6 +62,9 @@ pub struct ScoreCard<'r> {
     /// The bonus tiles the hand holds that scored nothing because the variant has no rule
     /// that looks at bonus tiles (0 when it has one).
     pub unscored_bonus: usize,
+    /// The values of the score of the reading kept (a `formula` variant's), in the order of
+    /// the variant's values.
+    pub values: Vec<i64>,
 }
 
 /// One item that counted on a card, with what the variant file says of it.
@@ -80,31 +86,6 @@ pub struct CardItem<'r> {
 }
 
 impl<'r> ScoreCard<'r> {
-    /// The card of a hand, from the scorer's result.
-    pub(crate) fn new(
-        rules: &'r Rules,
-        winner: bool,
-        totals: Totals,
-        fired: Vec<Fired>,
-        arrangement: Option<Arrangement>,
-        shape: Option<usize>,
-        bonus_held: usize,
-    ) -> Self {
-        ScoreCard {
-            rules,
-            winner,
-            totals,
-            fired,
-            arrangement,
-            shape,
-            unscored_bonus: if rules.reads_bonus_tiles {
-                0
-            } else {
-                bonus_held
-            },
-        }
-    }
-
     /// The rules the hand was scored under.
     pub fn rules(&self) -> &'r Rules {
         self.rules
@@ -142,11 +123,23 @@ impl<'r> ScoreCard<'r> {
         self.items().find(|i| i.id == id)
     }
 
-    /// The id of the limit hand scored, if one was.
+    /// The id of the limit hand scored, or of the tier the score reached, if any.
     pub fn limit_hand(&self) -> Option<&'r str> {
-        self.totals
-            .limit_hand
-            .map(|i| self.rules.definition.items[i].id.value.as_str())
+        let definition = &self.rules.definition;
+        match (self.totals.limit_hand, self.totals.tier) {
+            (Some(i), _) => Some(&definition.items[i].id.value),
+            (None, Some(t)) => Some(&definition.tiers[usize::from(t)].id.value),
+            (None, None) => None,
+        }
+    }
+
+    /// The values of the score (a `formula` variant's), each with its name, in order: none
+    /// when no reading of the hand was scored.
+    pub fn values(&self) -> impl Iterator<Item = (&'r str, i64)> + '_ {
+        let names = self.rules.definition.values.iter();
+        names
+            .map(|v| v.id.value.as_str())
+            .zip(self.values.iter().copied())
     }
 }
 
@@ -161,6 +154,7 @@ impl PartialEq for ScoreCard<'_> {
             && self.arrangement == other.arrangement
             && self.shape == other.shape
             && self.unscored_bonus == other.unscored_bonus
+            && self.values == other.values
     }
 }
 
@@ -180,6 +174,9 @@ pub struct Totals {
     pub faan: Option<i64>,
     /// The limit hand scored, as an item index.
     pub limit_hand: Option<usize>,
+    /// The tier a value of the score was raised or lowered to (a `formula` variant's), as an
+    /// index into the variant's tiers; the last, when tiers of several values held.
+    pub tier: Option<u16>,
     /// The final score.
     pub total: i64,
     /// For a winner whose best reading is not a valid Mah-Jong: the first requirement it

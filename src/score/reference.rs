@@ -60,13 +60,14 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     let mut arrangements = Vec::new();
     arrange_into(hand, Groupings::every(), &mut arrangements);
     // The best reading so far: its key, and its totals, choice and items.
-    type Best = (Key, (Totals, Choice, Vec<Fired>));
+    type Best = (Key, (Totals, Choice, Vec<Fired>, Vec<i64>));
     let mut best: Option<Best> = None;
     let mut applied = Applied::default();
     let mut keep = |totals: Totals, choice: Choice, applied: &Applied| {
         let key = totals.key(applied.prefer);
         if best.as_ref().is_none_or(|(b, _)| key > *b) {
-            best = Some((key, (totals, choice, applied.fired.clone())));
+            let values = applied.results.values.clone();
+            best = Some((key, (totals, choice, applied.fired.clone(), values)));
         }
     };
     let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
@@ -90,19 +91,20 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
             keep(totals, Choice::Shape(s), &applied);
         }
     }
-    let (totals, choice, mut fired) = best.map_or_else(
-        || (invalid(rules, None), Choice::None, Vec::new()),
+    let (totals, choice, mut fired, values) = best.map_or_else(
+        || (invalid(rules, None), Choice::None, Vec::new(), Vec::new()),
         |(_, best)| best,
     );
     fired.sort_by_key(|f| f.item);
-    card(rules, hand, totals, choice, fired, &arrangements)
+    card(rules, hand, (totals, values), choice, fired, &arrangements)
 }
 
-/// The card of a hand whose best reading is `choice`, among `arrangements`.
+/// The card of a hand whose best reading is `choice`, among `arrangements`, and scores
+/// `totals` with the values of the score `values`.
 pub(crate) fn card<'r>(
     rules: &'r Rules,
     hand: &Hand,
-    totals: Totals,
+    (totals, values): (Totals, Vec<i64>),
     choice: Choice,
     fired: Vec<Fired>,
     arrangements: &[Arrangement],
@@ -112,15 +114,20 @@ pub(crate) fn card<'r>(
         Choice::Shape(s) => (None, Some(s)),
         Choice::None => (None, None),
     };
-    ScoreCard::new(
+    ScoreCard {
         rules,
-        hand.is_winner(),
+        winner: hand.is_winner(),
         totals,
         fired,
         arrangement,
         shape,
-        hand.bonus().len(),
-    )
+        unscored_bonus: if rules.reads_bonus_tiles {
+            0
+        } else {
+            hand.bonus().len()
+        },
+        values,
+    }
 }
 
 /// The items some `calling(…)` asks about that one more tile would make count, for a player

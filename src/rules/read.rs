@@ -131,20 +131,12 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     if let Some(v) = top.get("params") {
         out.params = cx.params(v, problems);
     }
-    if let Some(v) = top.get("shapes") {
-        for table in cx.array_of_tables(v, "shapes", problems) {
-            if let Some(shape) = cx.condition(table, "shapes", "a shape", problems) {
-                out.shapes.push(shape);
-            }
-        }
-    }
-    if let Some(v) = top.get("requirements") {
-        for table in cx.array_of_tables(v, "requirements", problems) {
-            if let Some(r) = cx.condition(table, "requirements", "a requirement", problems) {
-                out.requirements.push(r);
-            }
-        }
-    }
+    out.shapes = cx.list(&mut top, "shapes", problems, |t, p| {
+        cx.condition(t, "shapes", "a shape", p)
+    });
+    out.requirements = cx.list(&mut top, "requirements", problems, |t, p| {
+        cx.condition(t, "requirements", "a requirement", p)
+    });
     for kind in ItemKind::ALL {
         let name = kind.table(&[]);
         if let Some(v) = top.get(name) {
@@ -155,20 +147,8 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
             }
         }
     }
-    if let Some(v) = top.get("values") {
-        for t in cx.array_of_tables(v, "values", problems) {
-            if let Some(value) = cx.named_value(t, problems) {
-                out.values.push(value);
-            }
-        }
-    }
-    if let Some(v) = top.get("tiers") {
-        for t in cx.array_of_tables(v, "tiers", problems) {
-            if let Some(tier) = cx.tier(t, problems) {
-                out.tiers.push(tier);
-            }
-        }
-    }
+    out.values = cx.list(&mut top, "values", problems, |t, p| cx.named_value(t, p));
+    out.tiers = cx.list(&mut top, "tiers", problems, |t, p| cx.tier(t, p));
     if let Some(v) = top.get("faan-table") {
         out.faan_table = cx.faan_table(v, problems);
     }
@@ -178,20 +158,8 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     if let Some(v) = top.get("score") {
         out.score = cx.score(v, problems);
     }
-    if let Some(v) = top.get("examples") {
-        for t in cx.array_of_tables(v, "examples", problems) {
-            if let Some(e) = cx.example(t, problems) {
-                out.examples.push(e);
-            }
-        }
-    }
-    if let Some(v) = top.get("not-scored") {
-        for t in cx.array_of_tables(v, "not-scored", problems) {
-            if let Some(n) = cx.not_scored(t, problems) {
-                out.not_scored.push(n);
-            }
-        }
-    }
+    out.examples = cx.list(&mut top, "examples", problems, |t, p| cx.example(t, p));
+    out.not_scored = cx.list(&mut top, "not-scored", problems, |t, p| cx.not_scored(t, p));
     // Any other list of tables is a table of items of a unit the variant may declare (here
     // or in its base): the loader tells which.
     let list_of_tables = |v: &Value<'_>| match v.get_ref() {
@@ -237,6 +205,23 @@ impl Cx<'_> {
                 None
             }
         }
+    }
+
+    /// Each entry of the list of tables `key` of `top` that `read` reads; none when there
+    /// is no such list.
+    fn list<'a, 'i, T>(
+        &self,
+        top: &mut TableReader<'a, 'i>,
+        key: &'static str,
+        problems: &mut Vec<Diagnostic>,
+        read: impl Fn(&'a Value<'i>, &mut Vec<Diagnostic>) -> Option<T>,
+    ) -> Vec<T> {
+        let Some(v) = top.get(key) else {
+            return Vec::new();
+        };
+        (self.array_of_tables(v, key, problems).into_iter())
+            .filter_map(|table| read(table, problems))
+            .collect()
     }
 
     fn array_of_tables<'a, 'i>(

@@ -92,7 +92,11 @@ impl<'a, 'i> TableReader<'a, 'i> {
 
     /// The value of `key`, if present.
     pub fn get(&mut self, key: &'static str) -> Option<&'a Value<'i>> {
-        self.known.push(key);
+        // A key may be looked at twice (whether it is there, then its value): it is known
+        // once, so that messages list it once.
+        if !self.known.contains(&key) {
+            self.known.push(key);
+        }
         self.table.get(key)
     }
 

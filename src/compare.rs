@@ -249,7 +249,7 @@ pub fn score_pair(
     let mut sides = [(0, false, false, false); 2];
     for (k, scorer) in scorers.iter_mut().enumerate() {
         let t = scorer.totals(hand);
-        sides[k] = (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid);
+        sides[k] = (t.total, t.at_limit(), hand.is_winner(), t.valid);
     }
     // A line the hand was read from is UTF-8 (see `corpus::read_line`): the lossy reading
     // is never taken.

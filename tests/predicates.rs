@@ -468,6 +468,8 @@ fn a_formula_works_out_its_values_in_order_and_names_the_tier() {
             mjrules::score::reference::score(variant.rules(), &hand)
         );
         let values: Vec<(String, i64)> = card.values().map(|(n, v)| (n.to_string(), v)).collect();
+        // A tier is a limit, as a limit hand is (the corpus summaries count them).
+        assert_eq!(card.totals.at_limit(), card.limit_hand().is_some());
         (
             values,
             card.limit_hand().map(String::from),

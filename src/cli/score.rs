@@ -124,7 +124,7 @@ fn score_corpus(
                     let t = scorer.totals(&hand);
                     (
                         n,
-                        (t.total, t.limit_hand.is_some(), hand.is_winner(), t.valid),
+                        (t.total, t.at_limit(), hand.is_winner(), t.valid),
                         String::new(),
                     )
                 }

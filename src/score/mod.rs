@@ -194,6 +194,11 @@ pub type Prefer = [i64; MAX_PREFER];
 pub type Key = (bool, i64, Prefer, i64, i64);
 
 impl Totals {
+    /// The score is a limit: a limit hand, or a tier of a `formula` variant.
+    pub fn at_limit(&self) -> bool {
+        self.limit_hand.is_some() || self.tier.is_some()
+    }
+
     /// Orders the scores of readings whose tie-breaks are `prefer`: valid first, then total,
     /// then the tie-breaks, then points or faan, then doubles.
     pub fn key(&self, prefer: Prefer) -> Key {

@@ -339,7 +339,9 @@ fn check_units(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec
                 "duplicate unit",
                 "each unit is named once".into(),
             ))
-        } else if RESERVED_TABLES.contains(&name)
+        } else if super::read::FILE_TABLES.contains(&name)
+            || super::read::FILE_LISTS.contains(&name)
+            || ItemKind::ALL.iter().any(|k| k.table(&[]) == name)
             || builtins::lookup(name).is_some()
             || builtins::collection(name).is_some()
         {
@@ -359,22 +361,6 @@ fn check_units(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec
     }
     names
 }
-
-/// The tables of a variant file that are not a unit's.
-const RESERVED_TABLES: &[&str] = &[
-    "variant",
-    "params",
-    "shapes",
-    "requirements",
-    "points",
-    "doubles",
-    "faan",
-    "values",
-    "tiers",
-    "payments",
-    "score",
-    "examples",
-];
 
 /// Compiles the values of a `formula` variant's score, each on the hand, reading the units,
 /// the items' results and the values before it; gives them with their names. A value with

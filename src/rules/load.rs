@@ -476,15 +476,7 @@ impl Loader {
 fn not_a_table(variant: &Definition, table: &Located<String>) -> Diagnostic {
     let units = variant.units.iter().map(|u| u.value.as_str());
     let fixed = ItemKind::ALL.iter().map(|k| k.table(&[]));
-    let others = [
-        "shapes",
-        "requirements",
-        "values",
-        "tiers",
-        "examples",
-        "not-scored",
-    ];
-    let known = units.clone().chain(fixed).chain(others);
+    let known = (units.clone().chain(fixed)).chain(super::read::FILE_LISTS.iter().copied());
     let help = match did_you_mean(&table.value, known) {
         Some(s) => format!("did you mean `[[{s}]]`?"),
         None if variant.units.is_empty() => {

@@ -15,6 +15,20 @@ use crate::predicate::check::ParamValue;
 use crate::tiles::Wind;
 use crate::words;
 
+/// The tables of a variant file that are not lists (`[variant]`, `[score]`, …).
+pub(super) const FILE_TABLES: &[&str] = &["variant", "params", "faan-table", "payments", "score"];
+
+/// The lists of tables of a variant file besides its items' (`[[shapes]]`, …). Any other
+/// list is a unit's items.
+pub(super) const FILE_LISTS: &[&str] = &[
+    "shapes",
+    "requirements",
+    "values",
+    "tiers",
+    "examples",
+    "not-scored",
+];
+
 /// What one file says, before `extends` is followed.
 #[derive(Clone, Debug, Default)]
 pub struct FileVariant {

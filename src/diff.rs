@@ -208,12 +208,18 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
         Some(ValueSource::Expr(e)) => e.text.clone(),
         None => "none".to_string(),
     };
+    let expression = |e: &Option<crate::rules::Source>| {
+        e.as_ref()
+            .map_or("none".to_string(), |e| e.text.trim().to_string())
+    };
     for (field, x, y) in [
         (
             "losers-settle",
             pa.losers_settle.to_string(),
             pb.losers_settle.to_string(),
         ),
+        ("amount", expression(&pa.amount), expression(&pb.amount)),
+        ("pot", expression(&pa.pot), expression(&pb.pot)),
         ("cap", cap(&pa.cap), cap(&pb.cap)),
         ("dealer-cap", cap(&pa.dealer_cap), cap(&pb.dealer_cap)),
         (

@@ -376,12 +376,17 @@ pub fn settlement_json(s: &crate::settle::Settlement) -> Value {
         for (i, wind) in crate::tiles::Wind::ALL.iter().enumerate() {
             map.insert(wind.name().to_string(), json!(values[i]));
         }
-        Value::Object(map)
+        map
     };
+    // The table's side of the money the winner took from it, so that the entries sum to 0.
+    let mut net = by_seat(&s.net);
+    if let Some(pot) = s.pot {
+        net.insert("pot".to_string(), json!(-pot));
+    }
     json!({
-        "net": by_seat(&s.net),
+        "net": net,
         "payments": s.payments.iter().map(|p| json!({
-            "from": p.from.name(),
+            "from": p.from.map_or("pot", |w| w.name()),
             "to": p.to.name(),
             "amount": p.amount,
             "why": p.why,
@@ -389,54 +394,32 @@ pub fn settlement_json(s: &crate::settle::Settlement) -> Value {
         "next_dealer": s.next_dealer.name(),
         "winner": s.winner.map(|w| w.name()),
         "scores": by_seat(&s.scores),
+        "pot": s.pot,
         "liable": s.liable.as_ref().map(|(id, who)| json!({"rule": id, "seat": who.name()})),
         "notes": s.notes,
     })
 }
 
-/// A settlement as text: the scores, a table of payments, the net per seat.
+/// A settlement as text: the scores, a table of payments, the net per seat (and the pot's).
 pub fn settlement_text(s: &crate::settle::Settlement) -> String {
     use crate::tiles::Wind;
-    let mut out = String::new();
-    match s.winner {
-        Some(w) => out.push_str(&format!(
-            "{w} went out
-"
-        )),
-        None => out.push_str(
-            "nobody went out
-",
-        ),
-    }
+    let mut out = match s.winner {
+        Some(w) => format!("{w} went out\n"),
+        None => "nobody went out\n".to_string(),
+    };
     for note in &s.notes {
-        out.push_str(&format!(
-            "note: {note}
-"
-        ));
+        out.push_str(&format!("note: {note}\n"));
     }
     if let Some((id, who)) = &s.liable {
-        out.push_str(&format!(
-            "{who} pays for everyone: `{id}`
-"
-        ));
+        out.push_str(&format!("{who} pays for everyone: `{id}`\n"));
     }
-    out.push_str(
-        "
-scores:",
-    );
+    out.push_str("\nscores:");
     for wind in Wind::ALL {
         out.push_str(&format!("  {wind} {}", s.scores[wind.index()]));
     }
-    out.push_str(
-        "
-
-",
-    );
+    out.push_str("\n\n");
     if s.payments.is_empty() {
-        out.push_str(
-            "no payments
-",
-        );
+        out.push_str("no payments\n");
     }
     for p in &s.payments {
         let why = if p.why.is_empty() {
@@ -445,26 +428,20 @@ scores:",
             format!("  ({})", p.why.join(", "))
         };
         out.push_str(&format!(
-            "  {:<5} pays {:<5} {:>6}{why}
-",
-            p.from.name(),
+            "  {:<5} pays {:<5} {:>6}{why}\n",
+            p.from.map_or("pot", |w| w.name()),
             p.to.name(),
             p.amount
         ));
     }
-    out.push_str(
-        "
-net:",
-    );
+    out.push_str("\nnet:");
     for wind in Wind::ALL {
         out.push_str(&format!("  {wind} {:+}", s.net[wind.index()]));
     }
-    out.push_str(&format!(
-        "
-next dealer: {}
-",
-        s.next_dealer
-    ));
+    if let Some(pot) = s.pot {
+        out.push_str(&format!("  pot {:+}", -pot));
+    }
+    out.push_str(&format!("\nnext dealer: {}\n", s.next_dealer));
     out
 }
 
@@ -654,6 +631,19 @@ fn payments_markdown(variant: &Rules) -> String {
             "do not settle"
         }
     ));
+    match &p.amount {
+        Some(amount) => out.push_str(&format!(
+            "- Each payment, before doublings and caps: `{}`.\n",
+            cell(amount.text.trim())
+        )),
+        None => out.push_str("- Each payment, before doublings and caps: the winner's score.\n"),
+    }
+    if let Some(pot) = &p.pot {
+        out.push_str(&format!(
+            "- The winner takes from the table: `{}`.\n",
+            cell(pot.text.trim())
+        ));
+    }
     let cap = |v: Option<i64>| v.map_or("none".to_string(), |n| n.to_string());
     out.push_str(&format!(
         "- Cap per payment: {}; with East: {}.\n",
@@ -772,6 +762,8 @@ pub fn variant_json(variant: &Rules) -> Value {
         "tiers": v.tiers.iter().map(|t| json!({"id": t.id.value, "description": t.description, "of": t.of.value, "when": t.when.text, "value": value(&t.value.value), "cite": cite(&t.cite), "notes": t.notes})).collect::<Vec<_>>(),
         "payments": {
             "losers-settle": p.losers_settle,
+            "amount": p.amount.as_ref().map(|a| &a.text),
+            "pot": p.pot.as_ref().map(|a| &a.text),
             "cap": p.cap.as_ref().map(|c| value(&c.value)),
             "dealer-cap": p.dealer_cap.as_ref().map(|c| value(&c.value)),
             "dealer-keeps-on-draw": p.dealer_keeps_on_draw,

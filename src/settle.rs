@@ -6,11 +6,14 @@
 //! [`InputError`] pointing into the deal file.
 //!
 //! The rules are data (`[payments]` of the variant file): every player who did not go out pays
-//! the winner the winner's score (points) or base points (faan); each payment doubling that
-//! holds for a payment doubles it, compounding; caps apply per payment, with a separate cap
-//! when East pays or is paid; when a liability holds for the winner's hand, the liable player
-//! pays everything the others would have paid; the players who did not go out may settle the
-//! difference of their scores among themselves. A drawn deal pays nothing.
+//! the winner an amount, the variant's `amount` expression or else the winner's score (points)
+//! or base points (faan); each payment doubling that holds for a payment doubles it,
+//! compounding; caps apply per payment, with a separate cap when East pays or is paid; when a
+//! liability holds for the winner's hand, the liable player pays everything the others would
+//! have paid; the players who did not go out may settle the difference of their scores among
+//! themselves; the winner takes the variant's `pot` from the table. The deal's counters
+//! (`honba`) and deposits (`riichi-sticks`) are read by those expressions. A drawn deal pays
+//! nothing.
 
 use std::ops::Range;
 
@@ -21,7 +24,9 @@ use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
 use crate::hand::file::read_hand;
 use crate::hand::{Hand, HandProblem, WinSource};
-use crate::predicate::facts::{Elem, Facts, hand as hf, payment};
+use crate::predicate::Compiled;
+use crate::predicate::compiled::PaymentInt;
+use crate::predicate::facts::{Elem, Facts, PaymentFacts, Results, hand as hf, payment};
 use crate::rules::{Liable, Style};
 use crate::tiles::{Tile, TileCounts, Wind};
 use crate::words;
@@ -50,6 +55,10 @@ pub struct Deal {
     pub prevailing: Wind,
     /// The seats, in the order East, South, West, North.
     pub seats: [Seat; 4],
+    /// The counters on the table (`honba`).
+    pub counters: i64,
+    /// The deposits on the table (`riichi-sticks`), which the winner may take.
+    pub deposits: i64,
     /// The bytes of each seat's table in the file (for diagnostics).
     spans: [Range<usize>; 4],
     name: String,
@@ -74,6 +83,8 @@ impl Deal {
         Deal {
             prevailing,
             seats,
+            counters: 0,
+            deposits: 0,
             spans: [0..0, 0..0, 0..0, 0..0],
             name: "example".to_string(),
             text: String::new(),
@@ -84,8 +95,8 @@ impl Deal {
 /// One payment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Payment {
-    /// Who pays.
-    pub from: Wind,
+    /// Who pays: a seat, or the table (none) where the winner takes the pot.
+    pub from: Option<Wind>,
     /// Who is paid.
     pub to: Wind,
     /// How much.
@@ -103,8 +114,10 @@ pub struct Settlement {
     pub scores: [i64; 4],
     /// Every payment.
     pub payments: Vec<Payment>,
-    /// What each seat gained or lost, East first; sums to zero.
+    /// What each seat gained or lost, East first; with the pot, sums to zero.
     pub net: [i64; 4],
+    /// What the winner took from the table, where the variant has a `pot` (none otherwise).
+    pub pot: Option<i64>,
     /// The seat that deals next.
     pub next_dealer: Wind,
     /// The liability that made one player pay for all, and who.
@@ -206,6 +219,11 @@ pub fn read_deal(
             seats[i] = seat;
         }
     }
+    let counters = top
+        .get("honba")
+        .map_or(Some(0), |v| count(v, "honba", problems));
+    let deposits =
+        (top.get("riichi-sticks")).map_or(Some(0), |v| count(v, "riichi-sticks", problems));
     top.finish(problems);
     fifth_copies_at_the_table(&seats, &spans, problems);
     if winners.len() > 1 {
@@ -229,6 +247,8 @@ pub fn read_deal(
     Some(Deal {
         prevailing: prevailing?,
         seats,
+        counters: counters?,
+        deposits: deposits?,
         spans,
         name: name.to_string(),
         text: text.to_string(),
@@ -296,25 +316,9 @@ fn read_counted(
             .with_help(format!("give the seat's `{key}`")),
         );
     }
-    let value = r.require(key, problems).and_then(|v| match v.get_ref() {
-        DeValue::Integer(i) => i
-            .as_str()
-            .parse::<i64>()
-            .ok()
-            .filter(|n| *n >= 0)
-            .or_else(|| {
-                problems.push(Diagnostic::new(
-                    v.span(),
-                    format!("`{key}` is a whole number, 0 or more"),
-                    "not a count",
-                ));
-                None
-            }),
-        other => {
-            problems.push(document::wrong_type(v.span(), key, "a whole number", other));
-            None
-        }
-    });
+    let value = r
+        .require(key, problems)
+        .and_then(|v| count(v, key, problems));
     let win = r.get("win").and_then(|v| {
         let DeValue::Table(t) = v.get_ref() else {
             problems.push(document::wrong_type(
@@ -377,6 +381,29 @@ fn read_counted(
     })
 }
 
+/// The whole number, 0 or more, of `key`; or a problem.
+fn count(v: &document::Value<'_>, key: &str, problems: &mut Vec<Diagnostic>) -> Option<i64> {
+    match v.get_ref() {
+        DeValue::Integer(i) => i
+            .as_str()
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n >= 0)
+            .or_else(|| {
+                problems.push(Diagnostic::new(
+                    v.span(),
+                    format!("`{key}` is a whole number, 0 or more"),
+                    "not a count",
+                ));
+                None
+            }),
+        other => {
+            problems.push(document::wrong_type(v.span(), key, "a whole number", other));
+            None
+        }
+    }
+}
+
 /// The largest payment a settlement makes (2^53, the largest whole number a JSON reader
 /// reads exactly): any dozen of them add up without overflow.
 pub const MAX_PAYMENT: i64 = 1 << 53;
@@ -384,8 +411,11 @@ pub const MAX_PAYMENT: i64 = 1 << 53;
 /// What the winner brings to the settlement.
 struct Winner {
     seat: Wind,
-    /// What each player pays before doublings.
+    /// What each player pays before the variant's amount and the doublings.
     value: i64,
+    /// The values of the winner's score (a `formula` variant's), which the payments may
+    /// read; none for a score counted elsewhere.
+    values: Vec<i64>,
     flags: u64,
     discarder: Option<Wind>,
     liable: Option<(String, Wind)>,
@@ -409,44 +439,67 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
                 }
             },
         };
+        if won.is_some() && matches!(seat, Seat::Counted { .. }) {
+            counted_winner_is_enough(variant, deal, i)?;
+        }
         scores[i] = score;
         if won.is_some() {
             winner = won;
         }
     }
-    let payments = match &winner {
-        Some(w) => payments(variant, w, &scores),
+    notes.extend(unread_counts(variant, deal));
+    let (payments, pot) = match &winner {
+        Some(w) => {
+            let table = Table::new(variant, deal, w);
+            (payments(&table, w, &scores), table.pot(w))
+        }
         None => {
             if notes.is_empty() {
                 notes.push("a drawn deal: nobody pays".to_string());
             }
-            Vec::new()
+            (Vec::new(), None)
         }
     };
-    if let Some(pay) = payments.iter().find(|p| p.amount > MAX_PAYMENT) {
-        // Amounts this large come from a counted score or a variant without a limit; the
-        // nets could no longer be added exactly, so the deal is refused rather than settled
-        // wrong.
+    let taken = winner
+        .as_ref()
+        .zip(pot.filter(|&a| a > 0))
+        .map(|(w, amount)| Payment {
+            from: None,
+            to: w.seat,
+            amount,
+            why: Vec::new(),
+        });
+    if let Some(pay) = payments
+        .iter()
+        .chain(taken.iter())
+        .find(|p| p.amount > MAX_PAYMENT)
+    {
+        // Amounts this large come from a counted score, a variant without a limit or huge
+        // counts on the table; the nets could no longer be added exactly, so the deal is
+        // refused rather than settled wrong.
         let problem = Diagnostic::new(
             deal.spans[pay.to.index()].clone(),
             format!(
                 "{} would pay {} {}, more than a settlement can add exactly ({MAX_PAYMENT} at most)",
-                pay.from.name(),
+                pay.from.map_or("the pot", Wind::name),
                 pay.to.name(),
                 pay.amount
             ),
             "this score",
         )
-        .with_help("a score of this size is not a game's: check the counted value or the variant's limit");
+        .with_help("an amount of this size is not a game's: check the counted value, the deal's `honba` and `riichi-sticks`, or the variant's limit");
         return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
     }
     // Each payment is at most MAX_PAYMENT, and there are at most a dozen: the nets are exact,
-    // and sum to zero.
+    // and with the pot sum to zero.
     let mut net = [0i64; 4];
-    for pay in &payments {
-        net[pay.from.index()] -= pay.amount;
+    for pay in payments.iter().chain(taken.iter()) {
+        if let Some(from) = pay.from {
+            net[from.index()] -= pay.amount;
+        }
         net[pay.to.index()] += pay.amount;
     }
+    let payments = payments.into_iter().chain(taken).collect();
     let east_won = winner.as_ref().is_some_and(|w| w.seat == Wind::East);
     let keeps = east_won || (winner.is_none() && variant.rules().payments.dealer_keeps_on_draw);
     Ok(Settlement {
@@ -454,10 +507,76 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
         scores,
         payments,
         net,
+        pot: variant
+            .rules()
+            .payments
+            .pot
+            .as_ref()
+            .map(|_| pot.unwrap_or(0)),
         next_dealer: if keeps { Wind::East } else { Wind::South },
         liable: winner.and_then(|w| w.liable),
         notes,
     })
+}
+
+/// The payment expressions of a variant: its amount, its pot and its doublings.
+fn payment_expressions(variant: &Variant) -> impl Iterator<Item = &Compiled> {
+    let p = &variant.rules().payments;
+    (p.amount.iter().chain(p.pot.iter())).chain(p.doubles.iter())
+}
+
+/// An error when the winner of seat `i` was counted elsewhere but the variant's payments
+/// read values of the score that a count does not give.
+fn counted_winner_is_enough(variant: &Variant, deal: &Deal, i: usize) -> Result<(), InputError> {
+    let mut read: Vec<&str> = Vec::new();
+    for c in payment_expressions(variant) {
+        c.visit(&mut |n| {
+            if let Compiled::Value(v) = n
+                && let Some(named) = variant.definition().values.get(*v as usize)
+                && !read.contains(&named.id.value.as_str())
+            {
+                read.push(&named.id.value);
+            }
+        });
+    }
+    let names: Vec<String> = read.iter().map(|n| format!("`{n}`")).collect();
+    let (what, names) = match names.split_last() {
+        Some((last, [])) => ("the value", last.clone()),
+        Some((last, rest)) => ("the values", format!("{} and {last}", rest.join(", "))),
+        None => return Ok(()),
+    };
+    let problem = Diagnostic::new(
+        deal.spans[i].clone(),
+        format!(
+            "the payments of `{}` read {what} {names} of the winner's score, which a score counted elsewhere does not give",
+            variant.id(),
+        ),
+        "a counted score",
+    )
+    .with_help("give the seat's full hand, so that its score is worked out here");
+    Err(InputError::new(&deal.name, &deal.text, vec![problem]))
+}
+
+/// A note for each count on the table the deal gives (`honba`, `riichi-sticks`) that the
+/// variant's payments do not read: nothing the deal says is dropped unsaid.
+fn unread_counts(variant: &Variant, deal: &Deal) -> Vec<String> {
+    let reads = |wanted: PaymentInt| {
+        payment_expressions(variant)
+            .any(|c| c.mentions(|n| matches!(n, Compiled::PaymentInt(p) if *p == wanted)))
+    };
+    [
+        ("honba", deal.counters, PaymentInt::Counters),
+        ("riichi-sticks", deal.deposits, PaymentInt::Deposits),
+    ]
+    .into_iter()
+    .filter(|&(_, n, wanted)| n > 0 && !reads(wanted))
+    .map(|(key, n, _)| {
+        format!(
+            "the deal's `{key} = {n}` changes nothing: the payments of `{}` do not read it",
+            variant.id()
+        )
+    })
+    .collect()
 }
 
 /// The score of seat `i`'s hand, and the winner if it went out with a valid hand (a claim
@@ -488,6 +607,7 @@ fn scored(
     let winner = Winner {
         seat: wind,
         value: total,
+        values: card.values.clone(),
         flags: win_flags(wind, win.from),
         discarder: win.discarder,
         liable,
@@ -558,6 +678,7 @@ fn counted(
     let winner = win.map(|(from, discarder)| Winner {
         seat: wind,
         value: total,
+        values: Vec::new(),
         flags: win_flags(wind, from),
         discarder,
         liable: None,
@@ -565,23 +686,127 @@ fn counted(
     Ok((total, winner))
 }
 
+/// What every payment of a deal reads besides its own seats: the variant, the winner's
+/// hand flags and values, and the counts on the table.
+struct Table<'v> {
+    variant: &'v Variant,
+    winner_flags: u64,
+    results: Results,
+    counters: i64,
+    deposits: i64,
+}
+
+impl<'v> Table<'v> {
+    fn new(variant: &'v Variant, deal: &Deal, w: &Winner) -> Table<'v> {
+        Table {
+            variant,
+            winner_flags: w.flags,
+            results: Results {
+                values: w.values.clone(),
+                ..Results::default()
+            },
+            counters: deal.counters,
+            deposits: deal.deposits,
+        }
+    }
+
+    /// `c` worked out for one payment whose flags are `flags` and base `score`.
+    fn eval(&self, c: &Compiled, flags: u64, score: i64) -> i64 {
+        let payment = PaymentFacts {
+            score,
+            counters: self.counters,
+            deposits: self.deposits,
+        };
+        let mut facts = Facts::default().with_results(&self.results);
+        facts.flags = self.winner_flags;
+        facts.payment = &payment;
+        c.eval(
+            &facts,
+            Elem {
+                flags,
+                ..Elem::default()
+            },
+        )
+    }
+
+    /// One payment from `from` to `to` whose base is `score`: the variant's amount, doubled
+    /// by every payment doubling that holds, and capped.
+    fn payment(
+        &self,
+        from: Wind,
+        to: Wind,
+        score: i64,
+        to_winner: bool,
+        from_discarder: bool,
+    ) -> Payment {
+        let mut flags = 0;
+        if from == Wind::East {
+            flags |= payment::PAYER_DEALER;
+        }
+        if to == Wind::East {
+            flags |= payment::PAYEE_DEALER;
+        }
+        if to_winner {
+            flags |= payment::TO_WINNER;
+        }
+        if from_discarder {
+            flags |= payment::PAYER_DISCARDER;
+        }
+        let p = &self.variant.rules().payments;
+        let mut amount = match &p.amount {
+            Some(c) => self.eval(c, flags, score),
+            None => score,
+        };
+        let mut why = Vec::new();
+        for (rule, compiled) in p
+            .doubles
+            .iter()
+            .zip(self.variant.definition().payments.doubles.iter())
+        {
+            if self.eval(rule, flags, score) != 0 {
+                amount = amount.saturating_mul(2);
+                why.push(compiled.id.value.clone());
+            }
+        }
+        let cap = if from == Wind::East || to == Wind::East {
+            p.dealer_cap.or(p.cap)
+        } else {
+            p.cap
+        };
+        if let Some(cap) = cap
+            && amount > cap
+        {
+            amount = cap;
+            why.push(format!("capped at {cap}"));
+        }
+        Payment {
+            from: Some(from),
+            to,
+            amount,
+            why,
+        }
+    }
+
+    /// What winner `w` takes from the table: the variant's pot, none without one (0 or less
+    /// is nothing).
+    fn pot(&self, w: &Winner) -> Option<i64> {
+        let pot = self.variant.rules().payments.pot.as_ref()?;
+        let mut flags = payment::TO_WINNER;
+        if w.seat == Wind::East {
+            flags |= payment::PAYEE_DEALER;
+        }
+        Some(self.eval(pot, flags, w.value).max(0))
+    }
+}
+
 /// The payments to winner `w`, and among the losers where they settle with each other
 /// (`scores` are every seat's).
-fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
+fn payments(table: &Table<'_>, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
+    let variant = table.variant;
     let mut owed: Vec<Payment> = Wind::ALL
         .into_iter()
         .filter(|&loser| loser != w.seat)
-        .map(|loser| {
-            payment(
-                variant,
-                loser,
-                w.seat,
-                w.value,
-                w.flags,
-                true,
-                w.discarder == Some(loser),
-            )
-        })
+        .map(|loser| table.payment(loser, w.seat, w.value, true, w.discarder == Some(loser)))
         .collect();
     if let Some((id, liable)) = &w.liable {
         // The liable player pays what everyone would have paid.
@@ -589,7 +814,7 @@ fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
             .iter()
             .fold(0i64, |sum, o| sum.saturating_add(o.amount));
         owed = vec![Payment {
-            from: *liable,
+            from: Some(*liable),
             to: w.seat,
             amount,
             why: vec![id.clone()],
@@ -608,7 +833,10 @@ fn payments(variant: &Variant, w: &Winner, scores: &[i64; 4]) -> Vec<Payment> {
                 };
                 let diff = scores[hi.index()].saturating_sub(scores[lo.index()]);
                 if diff > 0 {
-                    payments.push(payment(variant, lo, hi, diff, w.flags, false, false));
+                    let pay = table.payment(lo, hi, diff, false, false);
+                    if pay.amount > 0 {
+                        payments.push(pay);
+                    }
                 }
             }
         }
@@ -629,66 +857,4 @@ fn win_flags(seat: Wind, from: WinSource) -> u64 {
             WinSource::Discard => hf::FROM_DISCARD,
             WinSource::RobbedKong => hf::ROBBED_KONG,
         }
-}
-
-/// One payment of `base` from `from` to `to`, doubled by every payment doubling that holds and
-/// capped.
-fn payment(
-    variant: &Variant,
-    from: Wind,
-    to: Wind,
-    base: i64,
-    winner_flags: u64,
-    to_winner: bool,
-    from_discarder: bool,
-) -> Payment {
-    let mut flags = 0;
-    if from == Wind::East {
-        flags |= payment::PAYER_DEALER;
-    }
-    if to == Wind::East {
-        flags |= payment::PAYEE_DEALER;
-    }
-    if to_winner {
-        flags |= payment::TO_WINNER;
-    }
-    if from_discarder {
-        flags |= payment::PAYER_DISCARDER;
-    }
-    let mut facts = Facts::default();
-    facts.flags = winner_flags;
-    let this = Elem {
-        flags,
-        ..Elem::default()
-    };
-    let p = &variant.rules().payments;
-    let mut amount = base;
-    let mut why = Vec::new();
-    for (rule, compiled) in p
-        .doubles
-        .iter()
-        .zip(variant.definition().payments.doubles.iter())
-    {
-        if rule.holds(&facts, this) {
-            amount = amount.saturating_mul(2);
-            why.push(compiled.id.value.clone());
-        }
-    }
-    let cap = if from == Wind::East || to == Wind::East {
-        p.dealer_cap.or(p.cap)
-    } else {
-        p.cap
-    };
-    if let Some(cap) = cap
-        && amount > cap
-    {
-        amount = cap;
-        why.push(format!("capped at {cap}"));
-    }
-    Payment {
-        from,
-        to,
-        amount,
-        why,
-    }
 }

@@ -1,5 +1,6 @@
 //! Bad deal files give diagnostics inside the file, never a panic; the file name says the
-//! variant (`variant--case.toml`). Rendered diagnostics are snapshots.
+//! variant (`variant--case.toml`: a built-in one, or one of `tests/variants/`). Rendered
+//! diagnostics are snapshots.
 
 mod common;
 
@@ -11,7 +12,15 @@ fn every_invalid_deal_is_refused_with_located_problems() {
     for path in common::files_in("deals/invalid", "toml") {
         let stem = common::stem(&path);
         let variant_id = stem.split("--").next().unwrap();
-        let variant = Variant::load(variant_id, &[]).unwrap();
+        let test_variant = format!(
+            "{}/tests/variants/{variant_id}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let variant = if std::path::Path::new(&test_variant).exists() {
+            Variant::load(&test_variant, &[]).unwrap()
+        } else {
+            Variant::load(variant_id, &[]).unwrap()
+        };
         let text = std::fs::read_to_string(&path).unwrap();
         let name = common::display_name(&path);
         let error = match parse_deal(&name, &text, variant.definition().style) {

@@ -21,7 +21,7 @@ fn net(s: &Settlement) -> [i64; 4] {
 fn paid(s: &Settlement, from: &str, to: &str) -> i64 {
     s.payments
         .iter()
-        .filter(|p| p.from.name() == from && p.to.name() == to)
+        .filter(|p| p.from.map_or("pot", |w| w.name()) == from && p.to.name() == to)
         .map(|p| p.amount)
         .sum()
 }
@@ -244,6 +244,111 @@ fn hong_kong_robbed_kong_penalty() {
     assert_eq!(s.net, [0, -5, 0, 5]);
 }
 
+/// `tests/variants/formula.toml` pays as a riichi table does, from its own values: on a
+/// discard the discarder pays `total` (basic × 4, × 6 to East, rounded up to 100) and 300 a
+/// counter (`honba`); on a self-draw each pays basic, × 2 where East pays or is paid, rounded
+/// up to 100, and 100 a counter; the winner takes 1000 a deposit (`riichi-sticks`). The
+/// hands are those of `tests/hands/semantics/formula-*.toml`, whose values are worked out in
+/// tests/predicates.rs.
+mod table_payments {
+    use super::*;
+
+    fn formula(deal: &str) -> Settlement {
+        run(
+            &format!("{}/tests/variants/formula.toml", env!("CARGO_MANIFEST_DIR")),
+            deal,
+        )
+    }
+
+    #[test]
+    fn a_discard_is_paid_by_the_discarder_with_the_counters_and_the_pot() {
+        // South's four chows on West's 5m: basic 480, total 480 × 4 = 1920 → 2000. West
+        // pays 2000 + 2 × 300 = 2600; nobody else pays; South takes 1 × 1000 from the table.
+        let s = formula(
+            "prevailing = \"east\"\nhonba = 2\nriichi-sticks = 1\n\
+             [south]\nconcealed = \"123m 456p 789s 234s 55m\"\n\
+             win = { tile = \"5m\", from = \"discard\", discarder = \"west\" }\n",
+        );
+        assert_eq!(paid(&s, "west", "south"), 2600);
+        assert_eq!(paid(&s, "pot", "south"), 1000);
+        assert_eq!(s.payments.len(), 2, "{s:?}");
+        assert_eq!(s.net, [0, 3600, -2600, 0]);
+        assert_eq!(s.pot, Some(1000));
+        assert_eq!(s.net.iter().sum::<i64>(), s.pot.unwrap());
+    }
+
+    #[test]
+    fn a_self_draw_is_shared_each_share_rounded() {
+        // South's kong hand from the wall: basic 2000 (tier `high`). East pays 2000 × 2 =
+        // 4000 + 100 (one counter) = 4100; West and North 2000 + 100 = 2100 each; no deposits,
+        // so the pot pays nothing.
+        let s = formula(
+            "prevailing = \"east\"\nhonba = 1\n\
+             [south]\nconcealed = \"111m 999p 234s 22s\"\nmelds = [\"7777z\"]\n\
+             win = { tile = \"4s\", from = \"wall\" }\n",
+        );
+        assert_eq!(paid(&s, "east", "south"), 4100);
+        assert_eq!(paid(&s, "west", "south"), 2100);
+        assert_eq!(paid(&s, "north", "south"), 2100);
+        assert_eq!(s.net, [-4100, 8300, -2100, -2100]);
+        assert_eq!(s.pot, Some(0));
+        assert_eq!(
+            s.payments.len(),
+            3,
+            "no payment of nothing from the pot: {s:?}"
+        );
+    }
+
+    #[test]
+    fn the_dealer_self_drawing_is_paid_double_by_everyone() {
+        // East's all honours from the wall: basic 8000 (tier `full-score`); each of the
+        // others pays 8000 × 2 = 16000; three deposits, 3000 from the table.
+        let s = formula(
+            "prevailing = \"east\"\nriichi-sticks = 3\n\
+             [east]\nconcealed = \"555z 666z 777z 111z 22z\"\n\
+             win = { tile = \"2z\", from = \"wall\" }\n",
+        );
+        assert_eq!(s.net, [51000, -16000, -16000, -16000]);
+        assert_eq!(s.pot, Some(3000));
+        assert_eq!(s.next_dealer, mjrules::tiles::Wind::East);
+    }
+
+    #[test]
+    fn a_drawn_deal_leaves_the_deposits_on_the_table() {
+        let s = formula(
+            "prevailing = \"east\"\nriichi-sticks = 2\nhonba = 1\n\
+             [west]\nconcealed = \"111m 999p 23s 2s 5z\"\nmelds = [\"7777z\"]\n",
+        );
+        assert!(s.payments.is_empty(), "{s:?}");
+        assert_eq!(s.net, [0; 4]);
+        assert_eq!(s.pot, Some(0));
+    }
+
+    #[test]
+    fn counts_a_variant_does_not_read_are_noted() {
+        let s = run(
+            "bmja",
+            "prevailing = \"east\"\nhonba = 2\nriichi-sticks = 1\n\
+             [south]\nscore = 20\nwin = { from = \"wall\" }\n",
+        );
+        assert_eq!(s.pot, None);
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("`honba = 2` changes nothing")),
+            "{:?}",
+            s.notes
+        );
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("`riichi-sticks = 1` changes nothing")),
+            "{:?}",
+            s.notes
+        );
+    }
+}
+
 mod random_deals {
     use mjrules::Variant;
     use mjrules::hand::write::to_toml as hand_toml;
@@ -269,7 +374,11 @@ mod random_deals {
     /// hold no more than four of a tile together (none when they cannot be found).
     fn deal(rng: &mut Rng, hands: &mut HandGenerator, faan: bool) -> Option<String> {
         let winner = (rng.below(5) < 4).then(|| Wind::ALL[rng.below(4)]);
-        let mut text = String::from("prevailing = \"east\"\n");
+        let mut text = format!(
+            "prevailing = \"east\"\nhonba = {}\nriichi-sticks = {}\n",
+            rng.below(4),
+            rng.below(4)
+        );
         let mut held = TileCounts::default();
         for wind in Wind::ALL {
             if Some(wind) == winner {
@@ -323,7 +432,10 @@ mod random_deals {
     fn net_sums_to_zero_and_no_payment_exceeds_its_cap() {
         let mut rng = Rng::new(5);
         let mut hands = HandGenerator::new(6);
-        for id in builtin::ids() {
+        let formula = format!("{}/tests/variants/formula.toml", env!("CARGO_MANIFEST_DIR"));
+        let mut ids: Vec<&str> = builtin::ids().collect();
+        ids.push(&formula);
+        for id in ids {
             let variant = Variant::load(id, &[]).unwrap();
             let faan = variant.definition().style == mjrules::rules::Style::Faan;
             let mut settled = 0;
@@ -346,10 +458,12 @@ mod random_deals {
                     Err(e) => panic!("{id} deal {n}: {}", crate::common::render_plain(&e)),
                 };
                 settled += 1;
-                assert_eq!(s.net.iter().sum::<i64>(), 0, "{id} deal {n}: {s:?}");
+                // The seats and the pot sum to zero.
+                let pot = s.pot.unwrap_or(0);
+                assert_eq!(s.net.iter().sum::<i64>() - pot, 0, "{id} deal {n}: {s:?}");
                 for p in &s.payments {
                     assert!(p.amount > 0, "{id}: a payment of nothing");
-                    let east = p.from == Wind::East || p.to == Wind::East;
+                    let east = p.from == Some(Wind::East) || p.to == Wind::East;
                     let cap = if east {
                         variant
                             .rules()

@@ -586,6 +586,7 @@ impl Proof {
             Compiled::Const(_)
             | Compiled::HandMask(_)
             | Compiled::HandInt(_)
+            | Compiled::PaymentInt(_)
             | Compiled::ElemMask(_)
             | Compiled::ElemInt(_)
             | Compiled::Suits(_)

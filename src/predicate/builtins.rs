@@ -13,7 +13,7 @@
 //! row here and its node's value in [`super::eval`].
 
 use super::compiled::{
-    Arith, Collection, Compiled, ElemInt, HandInt, Quantifier, Scope, Type, Unary,
+    Arith, Collection, Compiled, ElemInt, HandInt, PaymentInt, Quantifier, Scope, Type, Unary,
 };
 use super::facts::{elem, hand, payment};
 
@@ -28,6 +28,8 @@ pub(crate) enum Fact {
     ElemFlag(u64),
     /// An integer fact about the element.
     ElemInt(ElemInt),
+    /// An integer fact about the payment.
+    PaymentInt(PaymentInt),
 }
 
 /// A built-in name.
@@ -61,7 +63,7 @@ macro_rules! names {
     };
 }
 
-use Fact::{ElemFlag as E, ElemInt as EI, HandFlag as H, HandInt as HI};
+use Fact::{ElemFlag as E, ElemInt as EI, HandFlag as H, HandInt as HI, PaymentInt as PI};
 
 names! {
     "winner": Bool, HAND, H(hand::WINNER), "the player went out";
@@ -133,6 +135,9 @@ names! {
     "payee_dealer": Bool, PAYMENT, E(payment::PAYEE_DEALER), "the player who is paid is East";
     "payer_discarder": Bool, PAYMENT, E(payment::PAYER_DISCARDER), "the player who pays discarded the winning tile (or had a kong robbed)";
     "to_winner": Bool, PAYMENT, E(payment::TO_WINNER), "the player who is paid went out (otherwise two others settle)";
+    "score": Int, PAYMENT, PI(PaymentInt::Score), "what the payer owes before `amount`: the winner's score (a faan variant's base points), or the difference of two scores where the players who did not go out settle";
+    "counters": Int, PAYMENT, PI(PaymentInt::Counters), "the counters on the table, the deal's `honba` (0 when it gives none)";
+    "deposits": Int, PAYMENT, PI(PaymentInt::Deposits), "the deposits on the table, the deal's `riichi-sticks` (0 when it gives none)";
     "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds";
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";

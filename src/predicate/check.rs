@@ -179,7 +179,7 @@ impl Checker<'_> {
                 Some(
                     "the values are worked out in order once the items have counted: a value \
                      reads those before it, a tier those up to the one it replaces, `prefer` \
-                     every one; items, requirements, shapes and payments read none"
+                     and payments every one; items, requirements and shapes none"
                         .into(),
                 ),
             );
@@ -195,7 +195,11 @@ impl Checker<'_> {
                         scope.noun()
                     ),
                     "not available here",
-                    Some("payment names are for the conditions of `[[payments.doubles]]`".into()),
+                    Some(
+                        "payment names are for `amount`, `pot` and the conditions of \
+                         `[[payments.doubles]]`"
+                            .into(),
+                    ),
                 );
                 return None;
             }
@@ -245,6 +249,7 @@ impl Checker<'_> {
                 Fact::HandInt(i) => Compiled::HandInt(i),
                 Fact::ElemFlag(m) => Compiled::ElemMask(Mask::of(m)),
                 Fact::ElemInt(i) => Compiled::ElemInt(i),
+                Fact::PaymentInt(i) => Compiled::PaymentInt(i),
             };
             return Some((compiled, def.ty));
         }
@@ -293,7 +298,7 @@ impl Checker<'_> {
                 "no results here",
                 Some(
                     "a unit is read by items, requirements, values and tiers; shapes are found \
-                     before any item counts, and payments see the score"
+                     before any item counts, and payments read the values of the score"
                         .into(),
                 ),
             );

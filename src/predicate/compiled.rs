@@ -84,6 +84,19 @@ pub enum HandInt {
     WaitCount,
 }
 
+/// Integer facts about one payment (payment scope): what the settlement knows besides its
+/// flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentInt {
+    /// What the payer owes before the variant's amount: the winner's score, or the
+    /// difference of two scores where the players who did not go out settle.
+    Score,
+    /// The counters on the table (the deal's `honba`).
+    Counters,
+    /// The deposits on the table (the deal's `riichi-sticks`).
+    Deposits,
+}
+
 /// Integer facts about an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElemInt {
@@ -283,6 +296,8 @@ pub enum Compiled {
     ElemMask(Mask),
     /// An integer fact about the current element.
     ElemInt(ElemInt),
+    /// An integer fact about the payment being worked out.
+    PaymentInt(PaymentInt),
     /// Boolean negation.
     Not(Box<Compiled>),
     /// Arithmetic negation.

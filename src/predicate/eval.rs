@@ -5,8 +5,8 @@
 //! integer (booleans are 0 and 1). No allocation, no strings.
 
 use super::compiled::{
-    Collection, Compiled, ElemInt, HandInt, MAX_BOUND, MAX_NAMED, Quantifier, Tuples, arith,
-    compare, unary,
+    Collection, Compiled, ElemInt, HandInt, MAX_BOUND, MAX_NAMED, PaymentInt, Quantifier, Tuples,
+    arith, compare, unary,
 };
 use super::facts::{Elem, Facts, elem, suits};
 
@@ -66,6 +66,9 @@ impl Compiled {
             Compiled::ElemInt(ElemInt::Tile) => i64::from(current.tile),
             Compiled::ElemInt(ElemInt::NumberCopies) => i64::from(current.same_number),
             Compiled::ElemInt(ElemInt::Suit) => suit_number(current.flags),
+            Compiled::PaymentInt(PaymentInt::Score) => facts.payment.score,
+            Compiled::PaymentInt(PaymentInt::Counters) => facts.payment.counters,
+            Compiled::PaymentInt(PaymentInt::Deposits) => facts.payment.deposits,
             Compiled::Not(a) => i64::from(!holds(a)),
             Compiled::Neg(a) => value(a).saturating_neg(),
             Compiled::And(a, b) => i64::from(holds(a) && holds(b)),

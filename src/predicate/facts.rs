@@ -183,6 +183,8 @@ pub struct Facts<'a> {
     pub calling: &'a [usize],
     /// What the items evaluated so far gave, for the conditions that read it.
     pub results: &'a Results,
+    /// The payment being worked out (payment scope).
+    pub payment: &'a PaymentFacts,
     sets: &'a [Elem],
     tiles: &'a [Elem],
     bonus: &'a [Elem],
@@ -210,6 +212,7 @@ impl<'a> Facts<'a> {
             shapes: 0,
             calling: &[],
             results: &NO_RESULTS,
+            payment: &NO_PAYMENT,
             sets: &[],
             tiles,
             bonus,
@@ -337,6 +340,25 @@ impl Results {
             .is_some_and(|word| word & (1 << (item % 64)) != 0)
     }
 }
+
+/// The integers of one payment that a payment rule may read, besides its flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PaymentFacts {
+    /// What the payer owes before the variant's amount: the winner's score, or the
+    /// difference of two scores where the players who did not go out settle.
+    pub score: i64,
+    /// The counters on the table.
+    pub counters: i64,
+    /// The deposits on the table.
+    pub deposits: i64,
+}
+
+/// No payment: while a hand is scored.
+static NO_PAYMENT: PaymentFacts = PaymentFacts {
+    score: 0,
+    counters: 0,
+    deposits: 0,
+};
 
 /// How many suits the flags name (`suits(c)` of a collection whose flags' or is `flags`).
 pub fn suits(flags: u64) -> u32 {

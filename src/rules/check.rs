@@ -26,6 +26,10 @@ pub struct CompiledPayments {
     pub dealer_cap: Option<i64>,
     /// East keeps the deal after a drawn deal.
     pub dealer_keeps_on_draw: bool,
+    /// What one payment is, before the doublings (payment scope); `score` when none.
+    pub amount: Option<Compiled>,
+    /// What the winner takes from the table (payment scope), if anything.
+    pub pot: Option<Compiled>,
     /// Conditions on one payment (payment scope); each that holds doubles it.
     pub doubles: Vec<Compiled>,
     /// Conditions on the winner's hand, and who then pays for all.
@@ -248,15 +252,10 @@ pub fn check(
         results_known: false,
         ..env
     };
-    let payment_env = Env {
-        results_known: false,
-        ..env
-    };
     let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
     let items = compile_items(&definition, &env, &mut problems);
-    let payments = compile_payments(&definition, &payment_env, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
     let mut examples: HashMap<&str, ()> = HashMap::new();
     for example in &definition.examples {
@@ -269,6 +268,13 @@ pub fn check(
         }
     }
     let (values, value_names) = compile_values(&definition, &env, &mut problems);
+    // Payments read the deal and the winner's score: its values, not the items.
+    let payment_env = Env {
+        results_known: false,
+        values: &value_names,
+        ..env
+    };
+    let payments = compile_payments(&definition, &payment_env, &mut problems);
     let tiers = compile_tiers(&definition, &env, &value_names, &mut problems);
     let prefer = compile_prefer(
         &definition,
@@ -1149,11 +1155,17 @@ fn compile_payments(
             ));
         }
     }
-    let doubles = p
+    let doubles: Vec<Compiled> = p
         .doubles
         .iter()
         .filter_map(|r| compile_source(&r.when, Scope::Payment, Type::Bool, env, problems))
         .collect();
+    let mut number = |source: &Option<Source>| {
+        compile_source(source.as_ref()?, Scope::Payment, Type::Int, env, problems)
+    };
+    let amount = number(&p.amount);
+    let pot = number(&p.pot);
+
     let liabilities = p
         .liabilities
         .iter()
@@ -1164,6 +1176,8 @@ fn compile_payments(
         .collect();
     CompiledPayments {
         losers_settle: p.losers_settle,
+        amount,
+        pot,
         cap: cap_value,
         dealer_cap,
         dealer_keeps_on_draw: p.dealer_keeps_on_draw,

@@ -455,6 +455,8 @@ impl Loader {
         if let Some(patch) = read.payments {
             let p = &mut variant.payments;
             p.losers_settle = patch.losers_settle.unwrap_or(p.losers_settle);
+            p.amount = patch.amount.or(p.amount.take());
+            p.pot = patch.pot.or(p.pot.take());
             p.dealer_keeps_on_draw = patch.dealer_keeps_on_draw.unwrap_or(p.dealer_keeps_on_draw);
             p.cap = patch.cap.or(p.cap.take());
             p.dealer_cap = patch.dealer_cap.or(p.dealer_cap.take());

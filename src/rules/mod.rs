@@ -393,6 +393,12 @@ pub struct PaymentRule {
 pub struct Payments {
     /// The players who did not go out pay each other the difference of their scores.
     pub losers_settle: bool,
+    /// What one payment is (an integer expression, payment scope), before the doublings and
+    /// the caps; `score` when not given.
+    pub amount: Option<Source>,
+    /// What the winner takes from the table besides the seats' payments (an integer
+    /// expression, payment scope); nothing when not given.
+    pub pot: Option<Source>,
     /// The most one payment may be (an integer expression over the parameters).
     pub cap: Option<Located<ValueSource>>,
     /// The most one payment to or from East may be.

@@ -104,6 +104,10 @@ pub struct FaanTable {
 pub struct PaymentsPatch {
     /// `losers-settle`.
     pub losers_settle: Option<bool>,
+    /// `amount`.
+    pub amount: Option<Source>,
+    /// `pot`.
+    pub pot: Option<Source>,
     /// `cap`.
     pub cap: Option<Located<ValueSource>>,
     /// `dealer-cap`.
@@ -271,6 +275,18 @@ impl Cx<'_> {
             span: v.span.clone(),
             content_start: v.content_start,
         }
+    }
+
+    /// The expression of `key`, if the table gives it.
+    fn expression(
+        &self,
+        reader: &mut TableReader<'_, '_>,
+        key: &'static str,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<Source> {
+        reader
+            .string(key, self.text, problems)
+            .map(|v| self.source(&v))
     }
 
     fn string(
@@ -703,6 +719,8 @@ impl Cx<'_> {
         let mut r = self.table(value, "payments", "`[payments]`", problems)?;
         let mut patch = PaymentsPatch {
             losers_settle: self.optional_flag(&mut r, "losers-settle", problems),
+            amount: self.expression(&mut r, "amount", problems),
+            pot: self.expression(&mut r, "pot", problems),
             cap: r.get("cap").and_then(|v| self.value(v, "cap", problems)),
             dealer_cap: r
                 .get("dealer-cap")

@@ -94,7 +94,7 @@ pub(super) fn range_with(
         Compiled::HandMask(m) => hand_mask(*m),
         Compiled::ElemMask(_) => exact_on_elem(c).unwrap_or(Range::BOOL),
         Compiled::ElemInt(_) => exact_on_elem(c).unwrap_or(Range::ANY),
-        Compiled::HandInt(_) => Range::ANY,
+        Compiled::HandInt(_) | Compiled::PaymentInt(_) => Range::ANY,
         Compiled::Not(a) => {
             let (f, t) = range(a, elem).truth();
             Range::of_bool(t, f)

@@ -11,7 +11,7 @@ use crate::Variant;
 use crate::hand::Hand;
 use crate::plan::Scorer;
 use crate::render;
-use crate::rules::ItemKind;
+use crate::rules::{ItemKind, Style};
 use crate::score::ScoreCard;
 use crate::stats::{self, Distribution, Pairs};
 use crate::tiles::TileStyle;
@@ -62,6 +62,68 @@ impl HandComparison<'_> {
         rows
     }
 
+    /// The rows of what each card adds up to, a label and a cell per variant: points and
+    /// doubles where a variant counts them, faan where one does, the values of a `formula`
+    /// variant's score (each name once, in the order first met), the limit hand or tier
+    /// where a card has one, and the total.
+    fn sum_rows(&self) -> Vec<Vec<String>> {
+        let row = |label: &str, f: &dyn Fn(&ScoreCard) -> String| -> Vec<String> {
+            std::iter::once(label.to_string())
+                .chain(self.cards.iter().map(f))
+                .collect()
+        };
+        let has = |style: Style| (self.cards.iter()).any(|c| c.rules().definition.style == style);
+        let of = |style: Style, f: fn(&ScoreCard) -> String| {
+            move |c: &ScoreCard| {
+                if c.rules().definition.style == style {
+                    f(c)
+                } else {
+                    String::new()
+                }
+            }
+        };
+        let mut rows = Vec::new();
+        if has(Style::PointsAndDoubles) {
+            rows.push(row(
+                "points",
+                &of(Style::PointsAndDoubles, |c| c.totals.points.to_string()),
+            ));
+            rows.push(row(
+                "doubles",
+                &of(Style::PointsAndDoubles, |c| c.totals.doubles.to_string()),
+            ));
+        }
+        if has(Style::Faan) {
+            rows.push(row("faan", &|c| {
+                c.totals.faan.map(|f| f.to_string()).unwrap_or_default()
+            }));
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for card in &self.cards {
+            for (name, _) in card.values() {
+                if name != "total" && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        for name in names {
+            rows.push(row(name, &|c| {
+                (c.values().find(|(n, _)| *n == name)).map_or(String::new(), |(_, v)| v.to_string())
+            }));
+        }
+        if self.cards.iter().any(|c| c.limit_hand().is_some()) {
+            rows.push(row("limit", &|c| c.limit_hand().unwrap_or("").to_string()));
+        }
+        rows.push(row("total", &|c| {
+            if c.winner && !c.totals.valid {
+                format!("{} (no valid win)", c.totals.total)
+            } else {
+                c.totals.total.to_string()
+            }
+        }));
+        rows
+    }
+
     /// The comparison as a text table: an item per row, a column per variant, the totals last.
     pub fn text(&self) -> String {
         let rows = self.rows();
@@ -77,35 +139,9 @@ impl HandComparison<'_> {
                     .collect(),
             );
         }
-        let sum_row = |label: &str, f: &dyn Fn(&ScoreCard) -> String| -> Vec<String> {
-            std::iter::once(label.to_string())
-                .chain(self.cards.iter().map(f))
-                .collect()
-        };
-        table.push(sum_row("points", &|c| {
-            if c.totals.faan.is_some() {
-                String::new()
-            } else {
-                c.totals.points.to_string()
-            }
-        }));
-        table.push(sum_row("doubles", &|c| {
-            if c.totals.faan.is_some() {
-                String::new()
-            } else {
-                c.totals.doubles.to_string()
-            }
-        }));
-        table.push(sum_row("faan", &|c| {
-            c.totals.faan.map(|f| f.to_string()).unwrap_or_default()
-        }));
-        table.push(sum_row("total", &|c| {
-            if c.winner && !c.totals.valid {
-                format!("{} (no valid win)", c.totals.total)
-            } else {
-                c.totals.total.to_string()
-            }
-        }));
+        let sums = self.sum_rows();
+        let body = table.len();
+        table.extend(sums);
         let widths: Vec<usize> = (0..table[0].len())
             .map(|c| {
                 table
@@ -116,7 +152,6 @@ impl HandComparison<'_> {
             })
             .collect();
         let mut out = String::new();
-        let body = table.len() - 4;
         for (r, row) in table.iter().enumerate() {
             if r == 1 || r == body {
                 let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
@@ -274,11 +309,12 @@ impl Side {
 
 impl CorpusComparison {
     /// The difference a hand's totals must exceed for it to be kept among the differences:
-    /// -1 (any) while fewer than [`KEEP_DIFFERENCES`] are kept, then the least kept. It
-    /// only grows, so a hand that does not exceed it now never will be kept.
+    /// 0 (any hand scored differently) while fewer than [`KEEP_DIFFERENCES`] are kept, then
+    /// the least kept. It only grows, so a hand that does not exceed it now never will be
+    /// kept.
     pub fn keep_above(&self) -> i64 {
         if self.differences.len() < KEEP_DIFFERENCES {
-            -1
+            0
         } else {
             self.differences.last().map_or(-1, |d| d.0)
         }
@@ -346,6 +382,8 @@ impl CorpusComparison {
                     ids[0], totals[0], ids[1], totals[1]
                 ));
             }
+        } else if !self.sides[0].totals.is_empty() {
+            out.push_str("\nno hand scores differently under the two variants\n");
         }
         out
     }

@@ -2,14 +2,17 @@
 //!
 //! In: a seed. Out: an endless, reproducible stream of [`Hand`]s, each legal (at most four
 //! copies of a tile, the right number of tiles, the winning tile among the concealed ones),
-//! with bonus tiles and the rarer ways of winning at a modest rate.
-//! The same seed gives the same hands on every machine.
+//! with bonus tiles and the rarer ways of winning at a modest rate; or, for a table that
+//! plays with indicator tiles ([`HandGenerator::with_indicators`]), with indicators, red
+//! fives and ready declarations instead of bonus tiles. The same seed gives the same hands
+//! on every machine.
 
 use crate::hand::{
-    Bonus, Hand, HandParts, Melds, Win, WinSource, heavenly_can_be, kong_on_kong_can_be,
+    Bonus, Hand, HandParts, Indicators, Melds, Part, RedFives, Win, WinSource, heavenly_can_be,
+    kong_on_kong_can_be,
 };
 use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{BonusKind, BonusTile, Tile, TileCounts, Wind};
+use crate::tiles::{BonusKind, BonusTile, Suit, Tile, TileCounts, Wind};
 
 /// SplitMix64: small, fast and reproducible; plenty for shuffling tiles.
 #[derive(Clone, Debug)]
@@ -45,6 +48,9 @@ impl Rng {
 #[derive(Clone, Debug)]
 pub struct HandGenerator {
     rng: Rng,
+    /// Hands of a table that plays with indicator tiles, red fives and ready declarations,
+    /// and without bonus tiles.
+    indicators: bool,
 }
 
 impl HandGenerator {
@@ -52,6 +58,18 @@ impl HandGenerator {
     pub fn new(seed: u64) -> HandGenerator {
         HandGenerator {
             rng: Rng::new(seed),
+            indicators: false,
+        }
+    }
+
+    /// Hands from `seed` for a table that plays with indicator tiles: no bonus tiles; in a
+    /// corpus, one indicator and one more a kong, red fives about half the time a five is
+    /// held, and closed hands declared ready (sometimes at the start, sometimes going out
+    /// within one go-around, with the hidden indicators turned for a winner who declared).
+    pub fn with_indicators(seed: u64) -> HandGenerator {
+        HandGenerator {
+            rng: Rng::new(seed),
+            indicators: true,
         }
     }
 
@@ -82,11 +100,68 @@ impl HandGenerator {
                 held.add(tile);
             }
         }
-        Hand::new(HandParts {
+        let hand = Hand::new(HandParts {
             seen,
             ..hand.parts()
         })
-        .expect("tiles seen keep each tile to four copies")
+        .expect("tiles seen keep each tile to four copies");
+        if self.indicators {
+            self.declare_and_show(&hand, &mut held)
+        } else {
+            hand
+        }
+    }
+
+    /// `hand` with a ready declaration where it may have one, indicators that keep each
+    /// tile to four copies with those `held` (and are added to them), and red fives.
+    fn declare_and_show(&mut self, hand: &Hand, held: &mut TileCounts) -> Hand {
+        let rng = &mut self.rng;
+        let melds = hand.melds();
+        let closed = melds.iter().all(|m| m.exposure == Exposure::Concealed);
+        let ready = closed && rng.chance(45);
+        let winner = hand.win().is_some();
+        let kongs = melds.iter().filter(|m| m.kind == SetKind::Kong).count();
+        let mut pick = |n: usize, rng: &mut Rng| -> Indicators {
+            let mut out = Indicators::new();
+            for _ in 0..n {
+                let tile = Tile::from_index(rng.below(Tile::COUNT)).expect("in range");
+                if held.get(tile) < 4 {
+                    held.add(tile);
+                    out.push(tile);
+                }
+            }
+            out
+        };
+        let shown = pick(1 + kongs, rng);
+        let hidden = if ready && winner {
+            pick(shown.len(), rng)
+        } else {
+            Indicators::new()
+        };
+        let mut red = RedFives::new();
+        for suit in [Suit::Characters, Suit::Dots, Suit::Bamboo] {
+            let five = Tile::new(suit, 5).expect("a suit has a five");
+            let part = if hand.concealed().get(five) > 0 {
+                Some(Part::Concealed)
+            } else {
+                melds.iter().position(|m| m.contains(five)).map(Part::Meld)
+            };
+            if let Some(part) = part
+                && rng.chance(50)
+            {
+                red.push((five, part));
+            }
+        }
+        Hand::new(HandParts {
+            declared_ready: ready,
+            original_call: ready && rng.chance(5),
+            one_go_around: ready && winner && rng.chance(20),
+            indicators: &shown,
+            hidden_indicators: &hidden,
+            red_fives: &red,
+            ..hand.parts()
+        })
+        .expect("a closed hand may declare, and the indicators keep each tile to four copies")
     }
 
     /// A hand that did not go out but waits: a winning hand less its winning tile.
@@ -160,7 +235,7 @@ impl HandGenerator {
         let bonus: Bonus = [BonusKind::Flower, BonusKind::Season]
             .into_iter()
             .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
-            .filter(|_| rng.chance(20))
+            .filter(|_| !self.indicators && rng.chance(20))
             .collect();
         Hand::new(HandParts {
             seat: Some(seat),

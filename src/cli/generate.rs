@@ -21,6 +21,10 @@ pub struct Args {
     /// Only hands that went out.
     #[arg(long)]
     winners_only: bool,
+    /// Hands of a table that plays with indicator tiles (riichi's dora): indicators, red
+    /// fives and ready declarations, no bonus tiles.
+    #[arg(long)]
+    indicators: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = GenFormat::Json)]
     format: GenFormat,
@@ -36,7 +40,11 @@ enum GenFormat {
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let mut generator = HandGenerator::new(args.seed);
+    let mut generator = if args.indicators {
+        HandGenerator::with_indicators(args.seed)
+    } else {
+        HandGenerator::new(args.seed)
+    };
     let progress = batch::progress_line(Some(args.count));
     let stdout = std::io::stdout();
     let mut writer = std::io::BufWriter::new(stdout.lock());

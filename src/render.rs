@@ -445,6 +445,11 @@ pub fn settlement_text(s: &crate::settle::Settlement) -> String {
     out
 }
 
+/// An expression written over several lines, on one: its words joined by single spaces.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Escapes a table cell for Markdown.
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
@@ -477,10 +482,16 @@ pub fn variant_markdown(variant: &Rules) -> String {
     if !v.extends.is_empty() {
         out.push_str(&format!("- Extends: {}\n", v.extends.join(" → ")));
     }
+    if !v.units.is_empty() {
+        let units: Vec<String> = v.units.iter().map(|u| format!("`{}`", u.value)).collect();
+        out.push_str(&format!("- Units: {}\n", units.join(", ")));
+    }
     if let Some(notes) = &v.notes {
         out.push_str(&format!("\n{}\n", notes.trim()));
     }
-    out.push_str("\n## Parameters\n\n| parameter | value | note |\n|---|---|---|\n");
+    if !v.params.is_empty() {
+        out.push_str("\n## Parameters\n\n| parameter | value | note |\n|---|---|---|\n");
+    }
     for p in &v.params {
         out.push_str(&format!(
             "| `{}` | {} | {} |\n",
@@ -582,7 +593,29 @@ pub fn variant_markdown(variant: &Rules) -> String {
         }
     }
     out.push_str(&formula_markdown(v));
+    out.push_str(&prefer_markdown(v));
     out.push_str(&payments_markdown(variant));
+    out
+}
+
+/// The variant's own tie-breaks between readings of the same total (`[score] prefer`);
+/// nothing when it has none.
+fn prefer_markdown(v: &crate::rules::Definition) -> String {
+    if v.prefer.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\n## Between readings of the same total\n\nThe reading kept is the one with the larger of these, compared in order:\n\n",
+    );
+    for (i, p) in v.prefer.iter().enumerate() {
+        out.push_str(&format!("{}. `{}`\n", i + 1, p.text));
+    }
+    if let Some(cite) = &v.prefer_cite {
+        out.push_str(&format!("\nCites: {}.\n", cite.text()));
+    }
+    if let Some(notes) = &v.prefer_notes {
+        out.push_str(&format!("\n{}\n", notes.trim()));
+    }
     out
 }
 
@@ -634,14 +667,14 @@ fn payments_markdown(variant: &Rules) -> String {
     match &p.amount {
         Some(amount) => out.push_str(&format!(
             "- Each payment, before doublings and caps: `{}`.\n",
-            cell(amount.text.trim())
+            cell(&one_line(&amount.text))
         )),
         None => out.push_str("- Each payment, before doublings and caps: the winner's score.\n"),
     }
     if let Some(pot) = &p.pot {
         out.push_str(&format!(
             "- The winner takes from the table: `{}`.\n",
-            cell(pot.text.trim())
+            cell(&one_line(&pot.text))
         ));
     }
     let cap = |v: Option<i64>| v.map_or("none".to_string(), |n| n.to_string());
@@ -757,6 +790,8 @@ pub fn variant_json(variant: &Rules) -> Value {
         "items": items,
         "faan-table": v.faan_table.iter().map(|(faan, base)| json!({"faan": faan, "base": base})).collect::<Vec<_>>(),
         "prefer": v.prefer.iter().map(|s| &s.text).collect::<Vec<_>>(),
+        "prefer-cite": v.prefer_cite.as_ref().map(cite),
+        "prefer-notes": v.prefer_notes,
         "units": v.units.iter().map(|u| &u.value).collect::<Vec<_>>(),
         "values": v.values.iter().map(|n| json!({"id": n.id.value, "description": n.description, "value": value(&n.value.value), "cite": cite(&n.cite), "notes": n.notes})).collect::<Vec<_>>(),
         "tiers": v.tiers.iter().map(|t| json!({"id": t.id.value, "description": t.description, "of": t.of.value, "when": t.when.text, "value": value(&t.value.value), "cite": cite(&t.cite), "notes": t.notes})).collect::<Vec<_>>(),

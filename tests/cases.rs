@@ -19,6 +19,8 @@ struct Expect {
     points: Option<i64>,
     doubles: Option<i64>,
     faan: Option<i64>,
+    /// Values of a `formula` variant's score (`han`, `fu`), by name.
+    values: Vec<(String, i64)>,
     limit_hand: Option<String>,
     valid: Option<bool>,
     items: Vec<String>,
@@ -54,6 +56,8 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
         "points",
         "doubles",
         "faan",
+        "han",
+        "fu",
         "limit-hand",
         "valid",
         "items",
@@ -70,6 +74,10 @@ fn read_case(path: &std::path::Path) -> (mjrules::hand::Hand, Expect) {
         points: int(e, "points"),
         doubles: int(e, "doubles"),
         faan: int(e, "faan"),
+        values: ["han", "fu"]
+            .into_iter()
+            .filter_map(|k| Some((k.to_string(), int(e, k)?)))
+            .collect(),
         limit_hand: e
             .get("limit-hand")
             .and_then(toml::Value::as_str)
@@ -127,10 +135,11 @@ fn check_card(card: &ScoreCard, e: &Expect, variant: &Variant) -> Vec<String> {
     compare("points", Some(card.totals.points), e.points);
     compare("doubles", Some(card.totals.doubles), e.doubles);
     compare("faan", card.totals.faan, e.faan);
-    let limit = card
-        .totals
-        .limit_hand
-        .map(|i| variant.definition().items[i].id.value.clone());
+    for (name, want) in &e.values {
+        let got = card.values().find(|(n, _)| n == name).map(|(_, v)| v);
+        compare(name, got, Some(*want));
+    }
+    let limit = card.limit_hand().map(String::from);
     if e.limit_hand.is_some() && limit != e.limit_hand {
         wrong.push(format!(
             "limit hand {limit:?} (expected {:?})",

@@ -349,6 +349,37 @@ mod table_payments {
     }
 }
 
+/// `riichi` settles from its basic points: a discarder pays the total and 300 a counter, a
+/// self-draw is paid in shares rounded each, 100 a counter each, and the winner takes 1000 a
+/// riichi stick (EMA 2016, 4.1.2, 3.4.10, 3.3.14).
+#[test]
+fn riichi_pays_from_basic_points_with_counters_and_sticks() {
+    // South's riichi, pinfu, tanyao and red five on West's 8s: 4 han 30 fu, basic 1920;
+    // 1920 × 4 = 7680 → 7700, + 300 for the one counter = 8000 from West; 2 sticks, 2000
+    // from the table.
+    let ron = run(
+        "riichi",
+        "prevailing = \"east\"\nhonba = 1\nriichi-sticks = 2\n[south]\n\
+         concealed = \"234m 067m 345p 678s 66s\"\nriichi = true\ndora = \"9m\"\n\
+         win = { tile = \"8s\", from = \"discard\", discarder = \"west\" }\n",
+    );
+    assert_eq!(ron.scores[1], 7700);
+    assert_eq!(ron.net, [0, 10000, -8000, 0]);
+    assert_eq!(ron.pot, Some(2000));
+    // South draws 8m for 13 han without a yakuman: a counted yakuman, basic 8000. East
+    // pays 16000 and the others 8000 each, each with 2 × 100 for two counters.
+    let tsumo = run(
+        "riichi",
+        "prevailing = \"east\"\nhonba = 2\n[south]\n\
+         concealed = \"223344m 567m 678m 55m\"\nriichi = true\ndora = \"1m\"\n\
+         win = { tile = \"8m\", from = \"wall\" }\n",
+    );
+    assert_eq!(tsumo.scores[1], 32000);
+    assert_eq!(tsumo.net, [-16200, 32600, -8200, -8200]);
+    assert_eq!(tsumo.pot, Some(0));
+    assert_eq!(tsumo.next_dealer, mjrules::tiles::Wind::South);
+}
+
 mod random_deals {
     use mjrules::Variant;
     use mjrules::hand::write::to_toml as hand_toml;

@@ -21,13 +21,17 @@ pub fn run(args: &FormatArgs) -> Result<(), Failure> {
     match args.format {
         Format::Json => outln!("{}", Value::Array(rows)),
         _ => {
+            let text = |r: &Value, key: &str| r[key].as_str().unwrap_or("-").to_string();
+            // Each column as wide as its widest entry.
+            let width = |key: &str| rows.iter().map(|r| text(r, key).len()).max().unwrap_or(0);
+            let (id, style, source) = (width("id"), width("style"), width("source"));
             for r in &rows {
                 outln!(
-                    "{:<24} {:<20} source {:<6} {}",
-                    r["id"].as_str().unwrap_or(""),
-                    r["style"].as_str().unwrap_or(""),
-                    r["source"].as_str().unwrap_or("-"),
-                    r["name"].as_str().unwrap_or("")
+                    "{:<id$}  {:<style$}  source {:<source$}  {}",
+                    text(r, "id"),
+                    text(r, "style"),
+                    text(r, "source"),
+                    text(r, "name")
                 );
             }
         }

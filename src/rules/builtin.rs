@@ -16,6 +16,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../rules/hong-kong-canton.toml"),
     ),
     ("dmjl", include_str!("../../rules/dmjl.toml")),
+    ("riichi", include_str!("../../rules/riichi.toml")),
 ];
 
 /// The text of the built-in variant `id`.

@@ -401,6 +401,7 @@ impl Loader {
             if let Some(prefer) = score.prefer {
                 variant.prefer = prefer;
                 variant.prefer_cite = score.cite;
+                variant.prefer_notes = score.notes;
             }
         }
         let mut items = read.items;
@@ -518,6 +519,7 @@ fn empty_definition() -> Definition {
         faan_table_cite: None,
         prefer: Vec::new(),
         prefer_cite: None,
+        prefer_notes: None,
         units: Vec::new(),
         values: Vec::new(),
         tiers: Vec::new(),

@@ -531,6 +531,8 @@ pub struct Definition {
     pub prefer: Vec<Source>,
     /// The passage that says so.
     pub prefer_cite: Option<Cite>,
+    /// Notes on them (`[score] notes`).
+    pub prefer_notes: Option<String>,
     /// The units its items give (`[score] units`, a `formula` variant's): each names a
     /// table of items, `[[han]]`.
     pub units: Vec<Located<String>>,

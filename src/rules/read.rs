@@ -85,6 +85,8 @@ pub struct ScoreSection {
     pub units: Option<Vec<Located<String>>>,
     /// `cite`.
     pub cite: Option<Cite>,
+    /// `notes`.
+    pub notes: Option<String>,
 }
 
 /// A file's `[faan-table]`: rows of `(least faan, base points)` and the passage they encode.
@@ -937,13 +939,14 @@ impl Cx<'_> {
             }
             units
         });
-        self.string(&mut r, "notes", problems);
+        let notes = self.string(&mut r, "notes", problems);
         let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));
         r.finish(problems);
         Some(ScoreSection {
             prefer,
             units,
             cite,
+            notes,
         })
     }
 

@@ -152,6 +152,14 @@ impl HandGenerator {
                 red.push((five, part));
             }
         }
+        // In the order a hand file lists them: the concealed tiles, then each declared set.
+        red.sort_by_key(|&(five, part)| {
+            let at = match part {
+                Part::Meld(i) => i + 1,
+                _ => 0,
+            };
+            (at, five.index())
+        });
         Hand::new(HandParts {
             declared_ready: ready,
             original_call: ready && rng.chance(5),

@@ -13,7 +13,7 @@ mod scan;
 
 use arrayvec::ArrayVec;
 
-use crate::hand::{Hand, HandParts, MAX_MELDS, Win, WinSource};
+use crate::hand::{Hand, HandParts, Indicators, MAX_MELDS, Part, RedFives, Win, WinSource};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{AnyTile, BonusKind, BonusTile, Tile, TileCounts, Wind, read_tiles};
 use crate::words;
@@ -32,12 +32,23 @@ pub fn read_line(line: &[u8]) -> Option<Hand> {
 fn build(r: &LineRecord<'_>) -> Option<Hand> {
     let seat = Wind::from_name(r.seat)?;
     let prevailing = Wind::from_name(r.prevailing)?;
-    let concealed = playing(r.concealed)?;
-    let seen = playing(r.seen)?;
+    // The red fives in the order the plain reader finds them: the concealed tiles, the
+    // declared sets, the tiles seen, the indicators, those under them.
+    let mut red = RedFives::new();
+    // No reader here takes a `0`: each text is read as it is, and only when that fails
+    // looked at for red fives (`read_red`).
+    let concealed = playing(r.concealed)
+        .or_else(|| read_red(r.concealed, Part::Concealed, &mut red, playing))?;
     // The record holds at most as many melds as a hand does.
     let mut melds: ArrayVec<Set, MAX_MELDS> = ArrayVec::new();
-    for text in &r.melds {
-        melds.push(meld(text)?);
+    for (i, text) in r.melds.iter().enumerate() {
+        melds.push(meld(text).or_else(|| read_red(text, Part::Meld(i), &mut red, meld))?);
+    }
+    let seen = playing(r.seen).or_else(|| read_red(r.seen, Part::Seen, &mut red, playing))?;
+    let (mut dora, mut ura_dora) = (Indicators::new(), Indicators::new());
+    if !r.dora.is_empty() || !r.ura_dora.is_empty() {
+        dora = indicators(r.dora, Part::Indicator, &mut red)?;
+        ura_dora = indicators(r.ura_dora, Part::HiddenIndicator, &mut red)?;
     }
     let mut bonus: ArrayVec<BonusTile, { BonusTile::COUNT }> = ArrayVec::new();
     for text in &r.bonus {
@@ -79,12 +90,88 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
         bonus: &bonus,
         seen,
         win,
-        original_call: r.original_call || r.win.as_ref().is_some_and(|w| w.original_call),
+        original_call: r.original_call
+            || r.double_riichi
+            || r.win.as_ref().is_some_and(|w| w.original_call),
+        declared_ready: r.riichi || r.double_riichi,
+        one_go_around: r.ippatsu,
+        indicators: &dora,
+        hidden_indicators: &ura_dora,
+        red_fives: &red,
         partial: false,
         incomplete: false,
-        ..HandParts::default()
     })
     .ok()
+}
+
+/// The longest tile text whose red fives this reader reads; a longer one is left to the
+/// plain reader.
+const MAX_RED_TEXT: usize = 64;
+
+/// `read` of a text that did not read as it is: again with its red fives (`0m 0p 0s`) read
+/// as fives and added to `red` as written in `part`, if it has any; `None` when it has none,
+/// when `read` gives it, or for a red five this reader leaves to the plain one (see
+/// [`fives`]). Seldom called, so kept out of the way.
+#[cold]
+#[inline(never)]
+fn read_red<T>(
+    text: &[u8],
+    part: Part,
+    red: &mut RedFives,
+    read: impl Fn(&[u8]) -> Option<T>,
+) -> Option<T> {
+    if !text.contains(&b'0') {
+        return None;
+    }
+    read(&fives(text, part, red)?)
+}
+
+/// `text` with each red five's `0` written `5`, its fives added to `red` with `part`, in
+/// the order written. `None` (for the plain reader, which says what is wrong) when the text
+/// is longer than [`MAX_RED_TEXT`], a `0` is not followed by digits then `m`, `p` or `s`, or
+/// a fourth red five does not fit.
+fn fives(text: &[u8], part: Part, red: &mut RedFives) -> Option<ArrayVec<u8, MAX_RED_TEXT>> {
+    let mut plain: ArrayVec<u8, MAX_RED_TEXT> = ArrayVec::new();
+    for (i, &b) in text.iter().enumerate() {
+        if b == b'0' {
+            let letter = text[i..].iter().find(|b| !b.is_ascii_digit())?;
+            let suit = match letter {
+                b'm' => 0,
+                b'p' => 9,
+                b's' => 18,
+                _ => return None,
+            };
+            red.try_push((Tile::from_index(suit + 4)?, part)).ok()?;
+        }
+        plain.try_push(if b == b'0' { b'5' } else { b }).ok()?;
+    }
+    Some(plain)
+}
+
+/// The indicator tiles of `text` in the order written, each its own part (`part(i)`), their
+/// red fives added to `red`. A text with a red five is read only where each word is one
+/// tile (as `mjrules gen` writes them), so that each red five's place is its word's.
+fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Option<Indicators> {
+    let mut out = Indicators::new();
+    if text.is_empty() {
+        return Some(out);
+    }
+    if !text.contains(&b'0') {
+        read_tiles(std::str::from_utf8(text).ok()?, |t| match t {
+            AnyTile::Playing(tile) => out.try_push(tile).ok(),
+            AnyTile::Bonus(_) => None,
+        })?;
+        return Some(out);
+    }
+    for word in text.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
+        if word.len() != 2 {
+            return None;
+        }
+        let at = part(out.len());
+        out.try_push(one_tile(word).or_else(|| read_red(word, at, red, one_tile))?)
+            .ok()?;
+    }
+    Some(out)
 }
 
 /// The set that `text` (`completes` of a win) names: a pair, chow or pung. Seldom written,
@@ -252,6 +339,7 @@ fn one_tile(text: &[u8]) -> Option<Tile> {
 /// The shape of a set's tiles, as [`shape_of`] reads them from [`playing_list`]; three or
 /// four digits and one letter (`789s`, `777z`, `5555m`) read at once when they are a pung,
 /// a kong or a chow of rising digits.
+#[inline(always)]
 fn set_shape(text: &[u8]) -> Option<(SetKind, Tile)> {
     let quick = match *text {
         [a, b, c, letter] if a == b && b == c => digit_tile(a, letter).map(|t| (SetKind::Pung, t)),
@@ -269,7 +357,9 @@ fn set_shape(text: &[u8]) -> Option<(SetKind, Tile)> {
 /// A declared set: tiles (which may be spread over several words, as in `2m 3m 4m`), then
 /// `exposed`, `concealed`, `claimed` or `from=SEAT`. The first word that starts with a
 /// letter ends the tiles, as in the hand-file reader. The text is a string the scanner
-/// took: ASCII without control characters, so its words are split at spaces.
+/// took: ASCII without control characters, so its words are split at spaces. (Inlined in
+/// the line's reading, where it is called for most lines.)
+#[inline(always)]
 fn meld(text: &[u8]) -> Option<Set> {
     debug_assert!(
         text.iter().all(|b| (b' '..=0x7f).contains(b)),
@@ -349,6 +439,16 @@ mod tests {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         seen: String,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        double_riichi: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        riichi: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ippatsu: bool,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        dora: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        ura_dora: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         original_call: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         win: Option<WinRecord>,
@@ -395,6 +495,18 @@ mod tests {
             with_seen > 1000,
             "{with_seen} of 2,000 hands have seen tiles"
         );
+        // Hands of a table with indicators: ready declarations, indicators and red fives in
+        // the concealed tiles and the declared sets, read fast too.
+        let mut g = HandGenerator::with_indicators(3);
+        let mut red = 0;
+        for _ in 0..2000 {
+            let hand = g.corpus_hand(false);
+            red += usize::from(!hand.red_fives().is_empty());
+            let line = write_line(&hand);
+            assert_eq!(fast_path(&line).as_ref(), Some(&hand), "{line}");
+            assert_eq!(slow_path(&line), Some(hand), "{line}");
+        }
+        assert!(red > 500, "{red} of 2,000 hands have red fives");
     }
 
     /// Words a mutation puts into a string field: good and bad winds, sources, tile notation.
@@ -448,7 +560,7 @@ mod tests {
     fn mutate(r: &mut HandRecord, choice: (usize, usize, usize)) {
         let (field, word, extra) = choice;
         let w = WORDS[word % WORDS.len()].to_string();
-        let field = field % 12;
+        let field = field % 14;
         if (7..=10).contains(&field) && r.win.is_none() && extra % 2 == 0 {
             // A loser's hand keeps its win absent half the time.
             return;
@@ -465,6 +577,12 @@ mod tests {
             8 => win_of(r).from = w,
             9 => win_of(r).discarder = Some(w),
             10 => win_of(r).completes = Some(w),
+            11 => r.dora = w,
+            12 => {
+                r.riichi ^= extra % 2 == 0;
+                r.ippatsu ^= extra % 3 == 0;
+                r.ura_dora = WORDS[extra % WORDS.len()].to_string();
+            }
             _ => {
                 if let Some(win) = &mut r.win {
                     win.last ^= extra % 2 == 0;
@@ -499,10 +617,15 @@ mod tests {
         fn the_fast_path_reads_what_a_hand_file_reads(
             seed in 0u64..1000,
             winner in proptest::bool::ANY,
-            changes in proptest::collection::vec((0usize..12, 0usize..64, 0usize..9), 0..3),
+            indicators in proptest::bool::ANY,
+            changes in proptest::collection::vec((0usize..14, 0usize..64, 0usize..9), 0..3),
         ) {
-            let mut g = HandGenerator::new(seed);
-            let hand = if winner { g.winning_hand() } else { g.waiting_hand() };
+            let hand = if indicators {
+                HandGenerator::with_indicators(seed).corpus_hand(winner)
+            } else {
+                let mut g = HandGenerator::new(seed);
+                if winner { g.winning_hand() } else { g.waiting_hand() }
+            };
             let mut record: HandRecord = serde_json::from_str(&write_line(&hand)).unwrap();
             for change in changes {
                 mutate(&mut record, change);
@@ -510,10 +633,11 @@ mod tests {
             let line = serde_json::to_string(&record).unwrap();
             let fast = fast_path(&line);
             let slow = line::read(&line).ok();
-            let red = slow.as_ref().is_some_and(|h| !h.red_fives().is_empty());
-            if line.contains('\\') || !line.is_ascii() || red {
-                // Escaped strings are not borrowed, only ASCII is read fast, and red fives
-                // are not: the slow path reads the rest.
+            // A red winning tile is left to the slow path.
+            let red_win = record.win.as_ref().is_some_and(|w| w.tile.contains('0'));
+            if line.contains('\\') || !line.is_ascii() || red_win {
+                // Escaped strings are not borrowed and only ASCII is read fast: the slow
+                // path reads the rest.
                 proptest::prop_assert!(fast.is_none() || fast == slow, "{}", line);
             } else {
                 proptest::prop_assert_eq!(fast, slow, "{}", line);

@@ -25,6 +25,11 @@ pub struct LineRecord<'a> {
     pub melds: ArrayVec<&'a [u8], MAX_MELDS>,
     pub bonus: ArrayVec<&'a [u8], 8>,
     pub seen: &'a [u8],
+    pub riichi: bool,
+    pub double_riichi: bool,
+    pub ippatsu: bool,
+    pub dora: &'a [u8],
+    pub ura_dora: &'a [u8],
     pub original_call: bool,
     pub win: Option<WinLine<'a>>,
 }
@@ -77,6 +82,25 @@ fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
     }
     if s.literal(b",\"seen\":") {
         r.seen = s.string()?;
+    }
+    // The keys of a table with indicators (riichi's), looked for only where the next key
+    // starts as one of them does: other lines pass with one test.
+    if let Some(b'd' | b'r' | b'i' | b'u') = line.get(s.at + 2) {
+        for (key, flag) in [
+            (&b",\"double-riichi\":"[..], &mut r.double_riichi),
+            (b",\"riichi\":", &mut r.riichi),
+            (b",\"ippatsu\":", &mut r.ippatsu),
+        ] {
+            if s.literal(key) {
+                *flag = s.bool()?;
+            }
+        }
+        if s.literal(b",\"dora\":") {
+            r.dora = s.string()?;
+        }
+        if s.literal(b",\"ura-dora\":") {
+            r.ura_dora = s.string()?;
+        }
     }
     if s.literal(b",\"original-call\":") {
         r.original_call = s.bool()?;
@@ -131,6 +155,11 @@ fn any_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
             BONUS => s.strings(&mut r.bonus)?,
             SEEN => r.seen = s.string()?,
             ORIGINAL_CALL => r.original_call = s.bool()?,
+            RIICHI => r.riichi = s.bool()?,
+            DOUBLE_RIICHI => r.double_riichi = s.bool()?,
+            IPPATSU => r.ippatsu = s.bool()?,
+            DORA => r.dora = s.string()?,
+            URA_DORA => r.ura_dora = s.string()?,
             WIN => r.win = if s.null() { None } else { Some(s.win()?) },
             _ => return None,
         }
@@ -149,9 +178,14 @@ const BONUS: u32 = 16;
 const SEEN: u32 = 32;
 const ORIGINAL_CALL: u32 = 64;
 const WIN: u32 = 128;
+const RIICHI: u32 = 256;
+const DOUBLE_RIICHI: u32 = 512;
+const IPPATSU: u32 = 1024;
+const DORA: u32 = 2048;
+const URA_DORA: u32 = 4096;
 
 /// The keys of a line, with their closing quotes, and their bits.
-const LINE_KEYS: [(&[u8], u32); 8] = [
+const LINE_KEYS: [(&[u8], u32); 13] = [
     (b"seat\"", SEAT),
     (b"prevailing\"", PREVAILING),
     (b"concealed\"", CONCEALED),
@@ -160,6 +194,11 @@ const LINE_KEYS: [(&[u8], u32); 8] = [
     (b"seen\"", SEEN),
     (b"original-call\"", ORIGINAL_CALL),
     (b"win\"", WIN),
+    (b"riichi\"", RIICHI),
+    (b"double-riichi\"", DOUBLE_RIICHI),
+    (b"ippatsu\"", IPPATSU),
+    (b"dora\"", DORA),
+    (b"ura-dora\"", URA_DORA),
 ];
 
 const TILE: u32 = 1;

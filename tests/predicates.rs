@@ -241,6 +241,19 @@ fn predicate_semantics() {
             When("any(a, b, c in sets, a.suit == 1 and b.suit == 2 and c.suit == 3)"),
             1,
         ),
+        // Each name takes only the elements its own conjuncts allow: four chows are sought
+        // among one (345p), so no group is formed; the pair 99s takes a partner that only a
+        // condition on both names picks (666s).
+        (
+            EXAMPLE,
+            Value("count(a, b, c, d in sets, a.chow and b.chow and c.chow and d.chow)"),
+            0,
+        ),
+        (
+            EXAMPLE,
+            Value("count(a, b in sets, a.pair and b.suit == a.suit)"),
+            1,
+        ),
         (EXAMPLE, When("all(a in sets, a.suit > 0 or a.honour)"), 1),
         (EXAMPLE, When("all(a in sets, a.suit > 0)"), 0),
         // A bare name still means the element looked at: only 222m has a set numbered one

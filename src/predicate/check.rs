@@ -687,19 +687,23 @@ impl Checker<'_> {
         let mut conjuncts = Vec::new();
         let mut reads = 0u32;
         for c in split_and(checked) {
-            let mut last = 0u8;
+            let (mut last, mut its) = (0u8, 0u32);
             c.visit(&mut |node| {
                 if let Compiled::Named(slot, _) = node
                     && (first..first + names.len()).contains(&usize::from(*slot))
                 {
                     let local = *slot - first as u8;
                     last = last.max(local);
-                    reads |= 1 << local;
+                    its |= 1 << local;
                 }
             });
-            conjuncts.push((last, c));
+            reads |= its;
+            // A conjunct that reads one name alone says which elements that name may take.
+            conjuncts.push((last, its == 1 << last, c));
         }
-        conjuncts.sort_by_key(|(waits_for, _)| *waits_for);
+        conjuncts.sort_by_key(|(waits_for, _, _)| *waits_for);
+        let alone = conjuncts.iter().map(|(_, alone, _)| *alone).collect();
+        let conjuncts = conjuncts.into_iter().map(|(w, _, c)| (w, c)).collect();
         let unread: Vec<&str> = (names.iter().enumerate())
             .filter(|(k, _)| reads & (1 << k) == 0)
             .map(|(_, n)| n.name.as_str())
@@ -725,6 +729,7 @@ impl Checker<'_> {
             first: first as u8,
             arity: names.len() as u8,
             conjuncts,
+            alone,
         };
         let result = match quantifier {
             Quantifier::Count => Type::Int,

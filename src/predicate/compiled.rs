@@ -238,6 +238,10 @@ pub struct Tuples {
     /// The conjuncts of the condition with the name they wait for (0 to `arity - 1`), in
     /// that order.
     pub conjuncts: Vec<(u8, Compiled)>,
+    /// For each conjunct, whether it reads the name it waits for and no other of this
+    /// quantifier's (`a.chow`): the elements each name may take are known from these
+    /// before any group is formed.
+    pub alone: Vec<bool>,
 }
 
 /// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless

@@ -167,6 +167,10 @@ struct Groups<'t, 'f> {
     named: [Elem; MAX_BOUND],
     /// The positions of the group being tried.
     group: [usize; MAX_NAMED],
+    /// For each name, a bit per element it may take (by the conjuncts that read it alone).
+    may: [u64; MAX_NAMED],
+    /// The elements some name may take: the only ones a matching group holds.
+    useful: u64,
 }
 
 impl<'t, 'f> Groups<'t, 'f> {
@@ -180,7 +184,32 @@ impl<'t, 'f> Groups<'t, 'f> {
             elements: facts.elements(tuples.collection),
             named,
             group: [0; MAX_NAMED],
+            may: [u64::MAX; MAX_NAMED],
+            useful: u64::MAX,
         }
+    }
+
+    /// Works out which elements each name may take, by the conjuncts that read it alone;
+    /// false when fewer elements than names may take any, so that no group matches.
+    fn narrow(&mut self) -> bool {
+        let arity = usize::from(self.tuples.arity);
+        let (first, elements) = (usize::from(self.tuples.first), self.elements);
+        self.useful = 0;
+        for k in 0..arity {
+            let slot = first + k;
+            let mut may = 0u64;
+            for (i, e) in elements.iter().enumerate() {
+                self.named[slot] = *e;
+                let named = &self.named[..slot + 1];
+                let holds = (self.tuples.conjuncts.iter().zip(&self.tuples.alone))
+                    .filter(|((waits_for, _), alone)| **alone && usize::from(*waits_for) == k)
+                    .all(|((_, c), _)| c.holds_in(self.facts, self.current, named));
+                may |= u64::from(holds) << i;
+            }
+            self.may[k] = may;
+            self.useful |= may;
+        }
+        self.useful.count_ones() as usize >= arity
     }
 
     /// The quantifier's value: the groups that match, some group matches, or every group
@@ -189,6 +218,11 @@ impl<'t, 'f> Groups<'t, 'f> {
         let arity = usize::from(self.tuples.arity);
         let (mut total, mut matched) = (0i64, 0i64);
         let quantifier = self.tuples.quantifier;
+        // A group holding an element no name may take does not match: where only the
+        // groups that match count (not for `all`), those are not formed.
+        if quantifier != Quantifier::All && self.elements.len() <= 64 && !self.narrow() {
+            return 0;
+        }
         self.each_group(0, 0, &mut |groups| {
             total += 1;
             if groups.some_order(0, 0) {
@@ -217,6 +251,9 @@ impl<'t, 'f> Groups<'t, 'f> {
             return visit(self);
         }
         for position in from..self.elements.len() {
+            if position < 64 && self.useful & (1 << position) == 0 {
+                continue;
+            }
             self.group[filled] = position;
             if !self.each_group(filled + 1, position + 1, visit) {
                 return false;
@@ -235,7 +272,10 @@ impl<'t, 'f> Groups<'t, 'f> {
         }
         let slot = usize::from(self.tuples.first) + given;
         for member in 0..arity {
-            if used & (1 << member) != 0 {
+            let position = self.group[member];
+            if used & (1 << member) != 0
+                || (position < 64 && self.may[given] & (1 << position) == 0)
+            {
                 continue;
             }
             self.named[slot] = self.elements[self.group[member]];

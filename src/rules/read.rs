@@ -279,6 +279,19 @@ impl Cx<'_> {
         }
     }
 
+    /// The expression of `key`, which the table must give.
+    fn required_expression(
+        &self,
+        reader: &mut TableReader<'_, '_>,
+        key: &'static str,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<Source> {
+        reader
+            .require(key, problems)
+            .and_then(|v| document::expect_string(v, key, self.text, problems))
+            .map(|s| self.source(&s))
+    }
+
     /// The expression of `key`, if the table gives it.
     fn expression(
         &self,
@@ -508,10 +521,7 @@ impl Cx<'_> {
     ) -> Option<Condition> {
         let mut r = self.table(value, key, what, problems)?;
         let id = self.id(&mut r, problems);
-        let when = r
-            .require("when", problems)
-            .and_then(|v| document::expect_string(v, "when", self.text, problems))
-            .map(|s| self.source(&s));
+        let when = self.required_expression(&mut r, "when", problems);
         let cite = self.cite(&mut r, problems);
         let notes = self.string(&mut r, "notes", problems);
         r.finish(problems);
@@ -557,9 +567,7 @@ impl Cx<'_> {
             .string("who", self.text, problems)
             .and_then(|s| read_word(&s, &Who::WORDS, "a player group", problems))
             .unwrap_or(Who::All);
-        let when = r
-            .string("when", self.text, problems)
-            .map(|s| self.source(&s));
+        let when = self.expression(&mut r, "when", problems);
         let mut value = r
             .get("value")
             .and_then(|v| self.value(v, "value", problems));
@@ -762,10 +770,7 @@ impl Cx<'_> {
         };
         let mut r = self.table(value, "payments", what, problems)?;
         let id = self.id(&mut r, problems);
-        let when = r
-            .require("when", problems)
-            .and_then(|v| document::expect_string(v, "when", self.text, problems))
-            .map(|s| self.source(&s));
+        let when = self.required_expression(&mut r, "when", problems);
         let liable = if liability {
             r.require("liable", problems)
                 .and_then(|v| document::expect_string(v, "liable", self.text, problems))
@@ -989,10 +994,7 @@ impl Cx<'_> {
             .require("of", problems)
             .and_then(|v| document::expect_string(v, "of", self.text, problems))
             .map(|s| self.located(&s));
-        let when = r
-            .require("when", problems)
-            .and_then(|v| document::expect_string(v, "when", self.text, problems))
-            .map(|s| self.source(&s));
+        let when = self.required_expression(&mut r, "when", problems);
         let value = r
             .require("value", problems)
             .and_then(|v| self.value(v, "value", problems));

@@ -234,18 +234,14 @@ pub fn check(
     };
 
     // The shapes a hand forms are one bit each in a 64-bit word.
-    if let Some(shape) = definition.shapes.get(MAX_SHAPES) {
-        problems[shape.id.file].push(
-            Diagnostic::new(
-                shape.id.span.clone(),
-                format!("more than {MAX_SHAPES} special shapes"),
-                "one too many",
-            )
-            .with_help(format!(
-                "a variant may have at most {MAX_SHAPES} `[[shapes]]`, extended files included"
-            )),
-        );
-    }
+    let shape_ids = definition.shapes.iter().map(|s| &s.id);
+    at_most(
+        shape_ids,
+        MAX_SHAPES,
+        "special shapes",
+        "shapes",
+        &mut problems,
+    );
     // Shapes are found before any item counts; payments read the deal.
     let shape_env = Env {
         shapes_known: false,
@@ -437,18 +433,8 @@ fn compile_tiers(
     names: &[String],
     problems: &mut [Vec<Diagnostic>],
 ) -> Vec<CompiledTier> {
-    if let Some(tier) = definition.tiers.get(MAX_TIERS) {
-        problems[tier.id.file].push(
-            Diagnostic::new(
-                tier.id.span.clone(),
-                format!("more than {MAX_TIERS} tiers"),
-                "one too many",
-            )
-            .with_help(format!(
-                "a variant may have at most {MAX_TIERS} `[[tiers]]`, extended files included"
-            )),
-        );
-    }
+    let tier_ids = definition.tiers.iter().map(|t| &t.id);
+    at_most(tier_ids, MAX_TIERS, "tiers", "tiers", problems);
     let mut seen: Vec<&str> = Vec::new();
     let mut tiers = Vec::new();
     for tier in &definition.tiers {
@@ -506,6 +492,29 @@ fn compile_value(
     match &value.value {
         ValueSource::Int(n) => Some(Compiled::Const(*n)),
         ValueSource::Expr(source) => compile_source(source, scope, Type::Int, env, problems),
+    }
+}
+
+/// A problem at the first of the entries of `[[table]]` (their ids, `ids`) past the `max`
+/// a variant may have, extended files included; `noun` names them in the message.
+fn at_most<'a>(
+    mut ids: impl Iterator<Item = &'a Located<String>>,
+    max: usize,
+    noun: &str,
+    table: &str,
+    problems: &mut [Vec<Diagnostic>],
+) {
+    if let Some(id) = ids.nth(max) {
+        problems[id.file].push(
+            Diagnostic::new(
+                id.span.clone(),
+                format!("more than {max} {noun}"),
+                "one too many",
+            )
+            .with_help(format!(
+                "a variant may have at most {max} `[[{table}]]`, extended files included"
+            )),
+        );
     }
 }
 

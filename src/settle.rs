@@ -415,7 +415,7 @@ struct Winner {
     value: i64,
     /// The values of the winner's score (a `formula` variant's), which the payments may
     /// read; none for a score counted elsewhere.
-    values: Vec<i64>,
+    results: Results,
     flags: u64,
     discarder: Option<Wind>,
     liable: Option<(String, Wind)>,
@@ -607,7 +607,10 @@ fn scored(
     let winner = Winner {
         seat: wind,
         value: total,
-        values: card.values.clone(),
+        results: Results {
+            values: card.values.clone(),
+            ..Results::default()
+        },
         flags: win_flags(wind, win.from),
         discarder: win.discarder,
         liable,
@@ -678,7 +681,7 @@ fn counted(
     let winner = win.map(|(from, discarder)| Winner {
         seat: wind,
         value: total,
-        values: Vec::new(),
+        results: Results::default(),
         flags: win_flags(wind, from),
         discarder,
         liable: None,
@@ -691,20 +694,17 @@ fn counted(
 struct Table<'v> {
     variant: &'v Variant,
     winner_flags: u64,
-    results: Results,
+    results: &'v Results,
     counters: i64,
     deposits: i64,
 }
 
 impl<'v> Table<'v> {
-    fn new(variant: &'v Variant, deal: &Deal, w: &Winner) -> Table<'v> {
+    fn new(variant: &'v Variant, deal: &Deal, w: &'v Winner) -> Table<'v> {
         Table {
             variant,
             winner_flags: w.flags,
-            results: Results {
-                values: w.values.clone(),
-                ..Results::default()
-            },
+            results: &w.results,
             counters: deal.counters,
             deposits: deal.deposits,
         }
@@ -717,7 +717,7 @@ impl<'v> Table<'v> {
             counters: self.counters,
             deposits: self.deposits,
         };
-        let mut facts = Facts::default().with_results(&self.results);
+        let mut facts = Facts::default().with_results(self.results);
         facts.flags = self.winner_flags;
         facts.payment = &payment;
         c.eval(

@@ -16,7 +16,7 @@ use super::waits::only_possible;
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
-use crate::predicate::facts::{Elem, Facts, hand as hf};
+use crate::predicate::facts::{Deferred, Elem, Facts, hand as hf};
 use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
@@ -164,11 +164,9 @@ impl<'v> Scorer<'v> {
                 base_flags |= hf::ONLY_POSSIBLE;
             }
         }
-        let wait_count = if plan.needs_wait_count {
-            wait_count(hand, &rules.shapes)
-        } else {
-            0
-        };
+        let count_waits = || wait_count(hand, &rules.shapes) as i64;
+        let wait_count = Deferred::new(&count_waits);
+        let wait_count = plan.needs_wait_count.then_some(&wait_count);
         let readings = Readings::new(plan, hand, &self.elems, base_flags, wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
@@ -266,17 +264,18 @@ struct Readings<'a> {
 
 impl<'a> Readings<'a> {
     /// The hand whose elements are `elems`, flags that no arrangement changes `base_flags`,
-    /// wait count `wait_count` and items called for `calling`.
+    /// wait count `wait_count` (when some condition reads it) and items called for
+    /// `calling`.
     fn new(
         plan: &Plan,
         hand: &Hand,
         elems: &'a HandElems,
         base_flags: u64,
-        wait_count: usize,
+        wait_count: Option<&'a Deferred<'a>>,
         calling: &'a [usize],
     ) -> Readings<'a> {
         let mut facts = hand_facts(hand, elems, base_flags);
-        facts.wait_count = wait_count as i64;
+        facts.wait_count = wait_count;
         let summary = Summary::of(&facts);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;

@@ -8,7 +8,7 @@ use super::compiled::{
     Collection, Compiled, ElemInt, HandInt, MAX_BOUND, MAX_NAMED, PaymentInt, Quantifier, Tuples,
     arith, compare, unary,
 };
-use super::facts::{Elem, Facts, elem, suits};
+use super::facts::{Deferred, Elem, Facts, elem, suits};
 
 impl Compiled {
     /// The value of the expression for `facts`, looking at `current`.
@@ -58,7 +58,7 @@ impl Compiled {
             Compiled::HandInt(HandInt::WinningTile) => facts.winning_tile,
             Compiled::HandInt(HandInt::WinningTileSeen) => facts.winning_tile_seen,
             Compiled::HandInt(HandInt::RedFives) => facts.red_fives,
-            Compiled::HandInt(HandInt::WaitCount) => facts.wait_count,
+            Compiled::HandInt(HandInt::WaitCount) => facts.wait_count.map_or(0, Deferred::get),
             Compiled::HandMask(m) => i64::from(m.test(facts.flags)),
             Compiled::ElemMask(m) => i64::from(m.test(current.flags)),
             Compiled::ElemInt(ElemInt::Copies) => i64::from(current.copies),

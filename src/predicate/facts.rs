@@ -5,6 +5,8 @@
 //! In: whatever the scorer has worked out of a hand and a reading. Out: [`Facts`] and
 //! [`Elem`]s; what each bit means is in the table of names ([`super::builtins`]).
 
+use std::cell::OnceCell;
+
 use super::compiled::Collection;
 
 /// Bits of the hand's flag word.
@@ -146,6 +148,35 @@ pub(crate) mod payment {
     pub const TO_WINNER: u64 = 1 << 43;
 }
 
+/// A whole number of the hand that costs more to work out than most conditions that may
+/// read it: worked out the first time it is read, and not at all when none is.
+pub struct Deferred<'a> {
+    value: OnceCell<i64>,
+    work: &'a dyn Fn() -> i64,
+}
+
+impl<'a> Deferred<'a> {
+    /// The number that `work` works out.
+    pub fn new(work: &'a dyn Fn() -> i64) -> Deferred<'a> {
+        Deferred {
+            value: OnceCell::new(),
+            work,
+        }
+    }
+
+    /// The number, worked out now if it was not before.
+    #[inline]
+    pub fn get(&self) -> i64 {
+        *self.value.get_or_init(self.work)
+    }
+}
+
+impl std::fmt::Debug for Deferred<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Deferred").field(&self.value.get()).finish()
+    }
+}
+
 /// The facts about one element: a set, a distinct tile or a bonus tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Elem {
@@ -174,8 +205,8 @@ pub struct Facts<'a> {
     /// How many red fives the player holds.
     pub red_fives: i64,
     /// How many distinct tiles complete the hand as it stood before its winning tile, by
-    /// shape alone.
-    pub wait_count: i64,
+    /// shape alone (0 when no condition reads it): counted when first read.
+    pub wait_count: Option<&'a Deferred<'a>>,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
     /// The items that one more tile would make apply (for a player who did not go out, and
@@ -208,7 +239,7 @@ impl<'a> Facts<'a> {
             winning_tile: -1,
             winning_tile_seen: 0,
             red_fives: 0,
-            wait_count: 0,
+            wait_count: None,
             shapes: 0,
             calling: &[],
             results: &NO_RESULTS,

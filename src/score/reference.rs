@@ -19,9 +19,7 @@ use super::items::{Applied, apply, invalid};
 use super::{Choice, Fired, Key, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
-use crate::predicate::Compiled;
-use crate::predicate::compiled::HandInt;
-use crate::predicate::facts::{Elem, hand as hf};
+use crate::predicate::facts::{Deferred, Elem, hand as hf};
 use crate::rules::Rules;
 use crate::tiles::Tile;
 use crate::waits::{wait_count, waits};
@@ -41,10 +39,10 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     if winner && waits(hand).only_possible {
         base_flags |= hf::ONLY_POSSIBLE;
     }
+    let count_waits = || wait_count(hand, &rules.shapes) as i64;
+    let wait_count = Deferred::new(&count_waits);
     let mut hand_facts = hand_facts(hand, &elems, base_flags);
-    if rules.reads(|c| matches!(c, Compiled::HandInt(HandInt::WaitCount))) {
-        hand_facts.wait_count = wait_count(hand, &rules.shapes) as i64;
-    }
+    hand_facts.wait_count = Some(&wait_count);
     hand_facts.calling = &calling;
     // Special shapes are read from the tiles of a hand without declared sets.
     let shapes = if hand.melds().is_empty() {

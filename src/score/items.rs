@@ -28,6 +28,9 @@ pub struct Applied {
     pub results: Results,
     /// The reading's tie-breaks, once its totals are known.
     pub prefer: Prefer,
+    /// How many items had counted, and how many replaced ones there were, when `results`
+    /// was last gathered (none since [`Applied::clear`]).
+    gathered: Option<(usize, usize)>,
 }
 
 /// Every item of `rules` that applies to the player (`winner` or not) evaluated on the
@@ -96,6 +99,7 @@ impl Applied {
         self.replaced.clear();
         self.results.values.clear();
         self.prefer = Prefer::default();
+        self.gathered = None;
     }
 
     /// Keeps `hit`, how `item` counted, when it counted at all, and the items it replaces.
@@ -108,14 +112,26 @@ impl Applied {
     }
 
     /// What the items counted so far gave, less those replaced, for a condition that reads
-    /// it: gathered into `results`.
+    /// it: gathered into `results`. Only the items that counted since the last gathering
+    /// are added, unless an item replaced another since.
     fn gather(&mut self, rules: &Rules) -> &Results {
-        let results = &mut self.results;
-        results.clear(rules.tags.len(), rules.tags_of.len());
+        let now = (self.fired.len(), self.replaced.len());
+        let from = match self.gathered {
+            Some((fired, replaced)) if replaced == now.1 && fired <= now.0 => fired,
+            _ => {
+                let results = &mut self.results;
+                results.clear(rules.tags.len(), rules.tags_of.len());
+                0
+            }
+        };
         let replaced = &self.replaced;
-        for f in self.fired.iter().filter(|f| !replaced.contains(&f.item)) {
-            results.add(f.item, rules.tags_of[f.item], f.amount);
+        for f in self.fired[from..]
+            .iter()
+            .filter(|f| !replaced.contains(&f.item))
+        {
+            self.results.add(f.item, rules.tags_of[f.item], f.amount);
         }
+        self.gathered = Some(now);
         &self.results
     }
 }
@@ -193,6 +209,7 @@ pub fn finish(
     if !applied.replaced.is_empty() {
         let replaced = &applied.replaced;
         applied.fired.retain(|f| !replaced.contains(&f.item));
+        applied.gathered = None;
     }
     let complete = facts.flags & hf::COMPLETE != 0;
     let mut totals = if rules.definition.style == Style::Formula {

@@ -9,7 +9,8 @@
 //! The masks are read from the conjuncts at the top of the condition only (`complete and …`,
 //! a mask on the element looked at, `any(c, …)`, `all(c, …)`, `not any(c, …)`,
 //! `count(c, …) >= k` and `== k`, `kinds(tiles) == k`, `suits(tiles) == k`, `shape(…)`,
-//! `calling(…)`); anything else leaves the gate open. For a count of sets or
+//! `calling(…)`, and the masks each name needs alone in `any(a, b in sets, a.chow and …)`);
+//! anything else leaves the gate open. For a count of sets or
 //! bonus tiles, the gate also reads the flags that at least two, three or four elements
 //! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers.
 
@@ -17,7 +18,7 @@ mod table;
 
 pub use table::{GateTable, Open};
 
-use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask};
+use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask, Quantifier};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::tiles::{Tile, TileSet};
 
@@ -335,6 +336,33 @@ impl Gate {
                                 self.require(word, m.all);
                             }
                         });
+                    }
+                }
+            }
+            Compiled::Tuples(t) if t.quantifier == Quantifier::Any => {
+                // Some group of distinct elements: each has the bits its name must have by
+                // itself (`a.chow`), so some element has them, and as many elements as there
+                // are names have the bits every name must have.
+                if let Some(slot) = t.collection.slot() {
+                    let mut common = u64::MAX;
+                    for k in 0..t.arity {
+                        let mut bits = 0;
+                        for ((waits_for, c), _) in (t.conjuncts.iter().zip(&t.alone))
+                            .filter(|((waits_for, _), alone)| **alone && *waits_for == k)
+                        {
+                            if let Compiled::Named(named, inner) = c
+                                && *named == t.first + waits_for
+                            {
+                                for_each_mask(inner, &mut |m| bits |= m.all);
+                            }
+                        }
+                        self.require(ANY + slot, bits);
+                        common &= bits;
+                    }
+                    if t.arity >= 2
+                        && let Some(word) = at_least_word(t.collection, i64::from(t.arity))
+                    {
+                        self.require(word, common);
                     }
                 }
             }
@@ -801,6 +829,37 @@ mod tests {
         let g = gate("count(tiles, honour) >= 2", Scope::Hand);
         assert!(g.open(&tiles_words(0, &[elem::HONOUR])));
         assert!(!g.open(&tiles_words(0, &[elem::SIMPLE])));
+    }
+
+    #[test]
+    fn a_group_of_named_sets_needs_as_many_sets_with_the_bits_every_name_needs() {
+        let (chow, pung, dots, bamboo) = (elem::CHOW, elem::PUNG, elem::DOTS, elem::BAMBOO);
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        // Three chows, whatever else the names ask of each other.
+        let g = gate(
+            "any(a, b, c in sets, a.chow and b.chow and c.chow and a.number == b.number)",
+            Scope::Hand,
+        );
+        assert!(g.open(&sets(&[chow, chow | dots, chow | bamboo, pung])));
+        assert!(!g.open(&sets(&[chow, chow | dots, pung, pung])));
+        // What one name alone needs, some set has; what only two need, nothing more.
+        let g = gate(
+            "any(a, b in sets, a.pung and a.dots and b.chow)",
+            Scope::Hand,
+        );
+        assert!(g.open(&sets(&[pung | dots, chow])));
+        assert!(!g.open(&sets(&[pung | bamboo, chow | bamboo])));
+        assert!(!g.open(&sets(&[pung | dots, pung])));
+        // Necessary, not sufficient: the bits may be on different sets.
+        assert!(g.open(&sets(&[pung | bamboo, chow | dots])));
+        // Not from a disjunction, nor from a count or `all` of groups.
+        for text in [
+            "any(a, b in sets, a.chow or b.chow)",
+            "count(a, b in sets, a.chow and b.chow) == 0",
+            "all(a, b in sets, a.chow and b.chow)",
+        ] {
+            assert_eq!(gate(text, Scope::Hand), Gate::default(), "{text}");
+        }
     }
 
     #[test]

@@ -171,6 +171,9 @@ struct Groups<'t, 'f> {
     may: [u64; MAX_NAMED],
     /// The elements some name may take: the only ones a matching group holds.
     useful: u64,
+    /// `may` and `useful` are worked out, so that the conjuncts that read one name alone
+    /// hold of every element a name is given.
+    narrowed: bool,
 }
 
 impl<'t, 'f> Groups<'t, 'f> {
@@ -186,6 +189,7 @@ impl<'t, 'f> Groups<'t, 'f> {
             group: [0; MAX_NAMED],
             may: [u64::MAX; MAX_NAMED],
             useful: u64::MAX,
+            narrowed: false,
         }
     }
 
@@ -209,6 +213,7 @@ impl<'t, 'f> Groups<'t, 'f> {
             self.may[k] = may;
             self.useful |= may;
         }
+        self.narrowed = true;
         self.useful.count_ones() as usize >= arity
     }
 
@@ -280,12 +285,12 @@ impl<'t, 'f> Groups<'t, 'f> {
             }
             self.named[slot] = self.elements[self.group[member]];
             let named = &self.named[..slot + 1];
-            let meets = self
-                .tuples
-                .conjuncts
-                .iter()
-                .filter(|(waits_for, _)| usize::from(*waits_for) == given)
-                .all(|(_, c)| c.holds_in(self.facts, self.current, named));
+            let narrowed = self.narrowed;
+            let meets = (self.tuples.conjuncts.iter().zip(&self.tuples.alone))
+                .filter(|((waits_for, _), alone)| {
+                    usize::from(*waits_for) == given && !(narrowed && **alone)
+                })
+                .all(|((_, c), _)| c.holds_in(self.facts, self.current, named));
             if meets && self.some_order(given + 1, used | (1 << member)) {
                 return true;
             }

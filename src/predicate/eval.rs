@@ -225,8 +225,15 @@ impl<'t, 'f> Groups<'t, 'f> {
         let quantifier = self.tuples.quantifier;
         // A group holding an element no name may take does not match: where only the
         // groups that match count (not for `all`), those are not formed.
-        if quantifier != Quantifier::All && self.elements.len() <= 64 && !self.narrow() {
-            return 0;
+        if quantifier != Quantifier::All && self.elements.len() <= 64 {
+            if !self.narrow() {
+                return 0;
+            }
+            // For `any`, one group in one order is enough: the names are given distinct
+            // elements one after the other, each among those it may take.
+            if quantifier == Quantifier::Any {
+                return i64::from(self.some_assignment(0, 0));
+            }
         }
         self.each_group(0, 0, &mut |groups| {
             total += 1;
@@ -267,6 +274,40 @@ impl<'t, 'f> Groups<'t, 'f> {
         true
     }
 
+    /// True when the names from `given` on can be given distinct elements, other than those
+    /// of `used` (a bit per position) and each among those it may take, that meet the
+    /// condition; each conjunct is tested as soon as the last name it reads is given. Only
+    /// once the elements are narrowed (so no more than 64).
+    fn some_assignment(&mut self, given: usize, used: u64) -> bool {
+        if given == usize::from(self.tuples.arity) {
+            return true;
+        }
+        let slot = usize::from(self.tuples.first) + given;
+        let mut free = self.may[given] & !used;
+        while free != 0 {
+            let position = free.trailing_zeros() as usize;
+            free &= free - 1;
+            self.named[slot] = self.elements[position];
+            if self.meets_conjuncts_of(given, slot)
+                && self.some_assignment(given + 1, used | 1 << position)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when the conjuncts that wait for the name `given`, now in slot `slot`, hold
+    /// (those that read it alone are known to once the elements are narrowed).
+    fn meets_conjuncts_of(&self, given: usize, slot: usize) -> bool {
+        let named = &self.named[..slot + 1];
+        (self.tuples.conjuncts.iter().zip(&self.tuples.alone))
+            .filter(|((waits_for, _), alone)| {
+                usize::from(*waits_for) == given && !(self.narrowed && **alone)
+            })
+            .all(|((_, c), _)| c.holds_in(self.facts, self.current, named))
+    }
+
     /// True when the group's elements, given to the names from `given` on in some order of
     /// those not yet `used` (a bit per member), meet the condition; each conjunct is tested
     /// as soon as the last name it reads is given.
@@ -284,14 +325,9 @@ impl<'t, 'f> Groups<'t, 'f> {
                 continue;
             }
             self.named[slot] = self.elements[self.group[member]];
-            let named = &self.named[..slot + 1];
-            let narrowed = self.narrowed;
-            let meets = (self.tuples.conjuncts.iter().zip(&self.tuples.alone))
-                .filter(|((waits_for, _), alone)| {
-                    usize::from(*waits_for) == given && !(narrowed && **alone)
-                })
-                .all(|((_, c), _)| c.holds_in(self.facts, self.current, named));
-            if meets && self.some_order(given + 1, used | (1 << member)) {
+            if self.meets_conjuncts_of(given, slot)
+                && self.some_order(given + 1, used | (1 << member))
+            {
                 return true;
             }
         }

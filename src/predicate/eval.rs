@@ -128,8 +128,27 @@ impl Compiled {
             Compiled::Unary(op, a) => unary(*op, value(a)),
             // The checker gives a slot only to a name in scope, below `named.len()`.
             Compiled::Named(slot, a) => a.value_in(facts, named[usize::from(*slot)], named),
+            Compiled::Tuples(t) if t.arity == 1 => one_named(t, facts, current, named),
             Compiled::Tuples(t) => Groups::new(t, facts, current, named).quantify(),
         }
+    }
+}
+
+/// A quantifier that names one element (`any(i in indicators, next(i.tile) == tile)`):
+/// each group is one element, in one order, so none is formed and nothing narrowed.
+fn one_named(t: &Tuples, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
+    let mut named = [Elem::default(); MAX_BOUND];
+    named[..outer.len()].copy_from_slice(outer);
+    let slot = usize::from(t.first);
+    let mut meets = facts.elements(t.collection).iter().map(|e| {
+        named[slot] = *e;
+        let named = &named[..=slot];
+        (t.conjuncts.iter()).all(|(_, c)| c.holds_in(facts, current, named))
+    });
+    match t.quantifier {
+        Quantifier::Any => i64::from(meets.any(|m| m)),
+        Quantifier::All => i64::from(meets.all(|m| m)),
+        Quantifier::Count => meets.filter(|&m| m).count() as i64,
     }
 }
 

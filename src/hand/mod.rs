@@ -492,7 +492,17 @@ impl Hand {
         melds
             .try_extend_from_slice(parts.melds)
             .expect("four declared sets at most");
-        let indicators = |tiles: &[Tile]| tiles.iter().copied().collect();
+        // Copied whole: the checks above bound each (see `check_declarations`).
+        let indicators = |tiles: &[Tile]| {
+            let mut held = Indicators::new();
+            held.try_extend_from_slice(tiles)
+                .expect("one indicator and one per kong at most");
+            held
+        };
+        let mut red_fives = RedFives::new();
+        red_fives
+            .try_extend_from_slice(parts.red_fives)
+            .expect("one red five of each suit at most");
         Ok(Hand {
             seat,
             prevailing,
@@ -506,7 +516,7 @@ impl Hand {
             one_go_around: parts.one_go_around,
             indicators: indicators(parts.indicators),
             hidden_indicators: indicators(parts.hidden_indicators),
-            red_fives: parts.red_fives.iter().copied().collect(),
+            red_fives,
         })
     }
 

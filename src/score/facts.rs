@@ -220,13 +220,16 @@ impl HandElems {
         self.bonus.clear();
         self.bonus
             .extend(hand.bonus().iter().map(|&b| bonus_elem(b, hand.seat())));
-        let indicator = |&t: &Tile| tile_elem(t, 1, hand.seat(), hand.prevailing());
+        // Most hands have no indicator: a plain loop costs them nothing.
+        let indicator = |t: Tile| tile_elem(t, 1, hand.seat(), hand.prevailing());
         self.indicators.clear();
-        self.indicators
-            .extend(hand.indicators().iter().map(indicator));
+        for &t in hand.indicators() {
+            self.indicators.push(indicator(t));
+        }
         self.hidden_indicators.clear();
-        self.hidden_indicators
-            .extend(hand.hidden_indicators().iter().map(indicator));
+        for &t in hand.hidden_indicators() {
+            self.hidden_indicators.push(indicator(t));
+        }
     }
 
     /// The facts of the hand before a reading is chosen: its tiles, bonus tiles and

@@ -20,6 +20,7 @@ pub enum LineError {
 
 /// Reads one corpus line, given as bytes: fast where it can, by the plain reader otherwise
 /// (the same hand for any line both read; the plain reader's diagnostics for any refused).
+#[inline]
 pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
     match plan::corpus::read_line(line) {
         Some(hand) => Ok(hand),

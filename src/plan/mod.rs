@@ -35,7 +35,7 @@ pub(crate) mod waits;
 
 use crate::arrange::Groupings;
 use crate::predicate::Compiled;
-use crate::predicate::compiled::{Collection, ElemInt, HandInt, Mask};
+use crate::predicate::compiled::{Collection, ElemInt, Mask};
 use crate::predicate::facts::hand;
 use crate::rules::{CompiledItem, ForEach, Rules};
 use crate::score::items::applies_to;
@@ -183,8 +183,6 @@ pub struct Plan {
     pub(crate) needs_waits: bool,
     /// Some condition reads `number_copies`.
     pub(crate) needs_number_copies: bool,
-    /// Some condition reads `wait_count`.
-    pub(crate) needs_wait_count: bool,
     /// Which groupings of a non-winner's tiles held alike are read.
     pub(crate) groupings: Groupings,
 }
@@ -260,7 +258,6 @@ impl Plan {
                 if (m.all | m.none | m.any | m.any2) & hand::ONLY_POSSIBLE != 0)
         });
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
-        let needs_wait_count = reads(&|c| matches!(c, Compiled::HandInt(HandInt::WaitCount)));
         let groupings = if tricks.groupings {
             groupings::groupings(&by_player[1].every_item())
         } else {
@@ -284,7 +281,6 @@ impl Plan {
                 .collect(),
             needs_waits,
             needs_number_copies,
-            needs_wait_count,
             groupings,
             by_player,
         }

@@ -164,10 +164,10 @@ impl<'v> Scorer<'v> {
                 base_flags |= hf::ONLY_POSSIBLE;
             }
         }
+        // Worked out only if some condition reads it.
         let count_waits = || wait_count(hand, &rules.shapes) as i64;
         let wait_count = Deferred::new(&count_waits);
-        let wait_count = plan.needs_wait_count.then_some(&wait_count);
-        let readings = Readings::new(plan, hand, &self.elems, base_flags, wait_count, &calling);
+        let readings = Readings::new(plan, hand, &self.elems, base_flags, &wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
         self.best_values.clear();
@@ -264,18 +264,17 @@ struct Readings<'a> {
 
 impl<'a> Readings<'a> {
     /// The hand whose elements are `elems`, flags that no arrangement changes `base_flags`,
-    /// wait count `wait_count` (when some condition reads it) and items called for
-    /// `calling`.
+    /// wait count `wait_count` and items called for `calling`.
     fn new(
         plan: &Plan,
         hand: &Hand,
         elems: &'a HandElems,
         base_flags: u64,
-        wait_count: Option<&'a Deferred<'a>>,
+        wait_count: &'a Deferred<'a>,
         calling: &'a [usize],
     ) -> Readings<'a> {
         let mut facts = hand_facts(hand, elems, base_flags);
-        facts.wait_count = wait_count;
+        facts.wait_count = Some(wait_count);
         let summary = Summary::of(&facts);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;

@@ -205,7 +205,7 @@ pub struct Facts<'a> {
     /// How many red fives the player holds.
     pub red_fives: i64,
     /// How many distinct tiles complete the hand as it stood before its winning tile, by
-    /// shape alone (0 when no condition reads it): counted when first read.
+    /// shape alone, counted when first read (0 for facts without a hand).
     pub wait_count: Option<&'a Deferred<'a>>,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,

@@ -137,8 +137,7 @@ impl Compiled {
 /// A quantifier that names one element (`any(i in indicators, next(i.tile) == tile)`):
 /// each group is one element, in one order, so none is formed and nothing narrowed.
 fn one_named(t: &Tuples, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
-    let mut named = [Elem::default(); MAX_BOUND];
-    named[..outer.len()].copy_from_slice(outer);
+    let mut named = in_scope(outer);
     let slot = usize::from(t.first);
     let mut meets = facts.elements(t.collection).iter().map(|e| {
         named[slot] = *e;
@@ -150,6 +149,14 @@ fn one_named(t: &Tuples, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i6
         Quantifier::All => i64::from(meets.all(|m| m)),
         Quantifier::Count => meets.filter(|&m| m).count() as i64,
     }
+}
+
+/// The named elements in scope inside a quantifier: those of the quantifiers around it
+/// (`outer`), then room for its own.
+fn in_scope(outer: &[Elem]) -> [Elem; MAX_BOUND] {
+    let mut named = [Elem::default(); MAX_BOUND];
+    named[..outer.len()].copy_from_slice(outer);
+    named
 }
 
 /// The suit of an element's flags as a number: 1 characters, 2 dots, 3 bamboo, else 0.
@@ -197,14 +204,12 @@ struct Groups<'t, 'f> {
 
 impl<'t, 'f> Groups<'t, 'f> {
     fn new(tuples: &'t Tuples, facts: &'t Facts<'f>, current: Elem, outer: &[Elem]) -> Self {
-        let mut named = [Elem::default(); MAX_BOUND];
-        named[..outer.len()].copy_from_slice(outer);
         Groups {
             tuples,
             facts,
             current,
             elements: facts.elements(tuples.collection),
-            named,
+            named: in_scope(outer),
             group: [0; MAX_NAMED],
             may: [u64::MAX; MAX_NAMED],
             useful: u64::MAX,

@@ -594,7 +594,9 @@ impl Proof {
             | Compiled::Shape(_)
             | Compiled::Calling(_) => Change::Same,
             // What the other items gave may move either way with the grouping.
-            Compiled::Sum(_) | Compiled::Fired(_) | Compiled::Value(_) => Change::Either,
+            Compiled::Sum(_) | Compiled::Best(_) | Compiled::Fired(_) | Compiled::Value(_) => {
+                Change::Either
+            }
             Compiled::Not(a) | Compiled::Neg(a) => self.change(a).neg(),
             Compiled::And(a, b) | Compiled::Or(a, b) => self.change(a).plus(self.change(b)),
             Compiled::Cmp(op, a, b) => {

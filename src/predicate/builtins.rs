@@ -351,6 +351,16 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         build: |a| Compiled::Sum(a.id),
     },
     Function {
+        name: "best",
+        params: &[Param::Tag],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the most that one item with tag TAG gave (0 when none counted): the limit hand worth most of several; read as `sum` is",
+        quantifier: None,
+        build: |a| Compiled::Best(a.id),
+    },
+    Function {
         name: "fired",
         params: &[Param::ItemResult],
         optional: 0,

@@ -331,6 +331,8 @@ pub enum Compiled {
     Calling(u32),
     /// The sum of what the items with the tag of this index gave, of those counted so far.
     Sum(u32),
+    /// The largest amount one item with the tag of this index gave, of those counted so far.
+    Best(u32),
     /// The item with this index counted (so far).
     Fired(u32),
     /// The value of the score with this index (a `formula` variant's), once worked out.

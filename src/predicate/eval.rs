@@ -119,6 +119,7 @@ impl Compiled {
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
             Compiled::Sum(tag) => facts.results.sum(*tag as usize),
+            Compiled::Best(tag) => facts.results.best(*tag as usize),
             Compiled::Fired(item) => i64::from(facts.results.fired(*item as usize)),
             Compiled::Value(v) => facts.results.value(*v as usize),
             Compiled::If(abc) => {

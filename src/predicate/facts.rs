@@ -315,6 +315,9 @@ impl<'a> Facts<'a> {
 pub struct Results {
     /// By tag index: the sum of the amounts of the items with that tag that counted.
     pub sums: Vec<i64>,
+    /// By tag index: the largest amount of an item with that tag that counted, `i64::MIN`
+    /// when none did.
+    pub bests: Vec<i64>,
     /// Bit `i % 64` of word `i / 64` set when the item of index `i` counted.
     pub fired: Vec<u64>,
     /// By index: the values of the score worked out so far (a `formula` variant's), once
@@ -325,6 +328,7 @@ pub struct Results {
 /// No results: before any item is evaluated.
 static NO_RESULTS: Results = Results {
     sums: Vec::new(),
+    bests: Vec::new(),
     fired: Vec::new(),
     values: Vec::new(),
 };
@@ -334,6 +338,8 @@ impl Results {
     pub fn clear(&mut self, tags: usize, items: usize) {
         self.sums.clear();
         self.sums.resize(tags, 0);
+        self.bests.clear();
+        self.bests.resize(tags, i64::MIN);
         self.fired.clear();
         self.fired.resize(items.div_ceil(64), 0);
     }
@@ -350,6 +356,9 @@ impl Results {
             if let Some(sum) = self.sums.get_mut(tag) {
                 *sum = sum.saturating_add(amount);
             }
+            if let Some(best) = self.bests.get_mut(tag) {
+                *best = (*best).max(amount);
+            }
             bits &= bits - 1;
         }
     }
@@ -357,6 +366,14 @@ impl Results {
     /// The sum of the items with the tag of index `tag`.
     pub fn sum(&self, tag: usize) -> i64 {
         self.sums.get(tag).copied().unwrap_or(0)
+    }
+
+    /// The largest amount of an item with the tag of index `tag`; 0 when none counted.
+    pub fn best(&self, tag: usize) -> i64 {
+        match self.bests.get(tag) {
+            Some(&best) if best != i64::MIN => best,
+            _ => 0,
+        }
     }
 
     /// The value of the score of index `value` (0 before it is worked out).

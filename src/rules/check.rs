@@ -343,7 +343,9 @@ fn check_units(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec
             ))
         } else if super::read::FILE_TABLES.contains(&name)
             || super::read::FILE_LISTS.contains(&name)
-            || ItemKind::ALL.iter().any(|k| k.table(&[]) == name)
+            || ItemKind::ALL
+                .iter()
+                .any(|k| k.table(&[]) == name && k.unit_name() != Some(name))
             || builtins::lookup(name).is_some()
             || builtins::collection(name).is_some()
         {
@@ -611,6 +613,24 @@ fn compile_items(
                 ),
                 "wrong kind of item for this style",
             ));
+        } else if definition.style == Style::Formula
+            && (item.own_points_doubled || item.with_limit_hand)
+        {
+            let key = if item.own_points_doubled {
+                "doubles"
+            } else {
+                "with-limit-hand"
+            };
+            problems[item.id.file].push(
+                Diagnostic::new(
+                    item.id.span.clone(),
+                    format!("`{key}` has no meaning in a `formula` variant"),
+                    format!("`{key}` on a formula's item"),
+                )
+                .with_help(
+                    "the formula says what a limit hand is worth: write the item without it (in a house file, an item with its id replaces the base's), tag it, and read the tag in `[[values]]` with `sum` or `best`",
+                ),
+            );
         } else if item.own_points_doubled && definition.style == Style::Faan {
             problems[item.id.file].push(
                 Diagnostic::new(
@@ -764,7 +784,7 @@ fn cycles(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
 
 /// Whether `c` reads the items' results (`sum`, `fired`).
 fn reads_results(c: &Compiled) -> bool {
-    c.mentions(|n| matches!(n, Compiled::Sum(_) | Compiled::Fired(_)))
+    c.mentions(|n| matches!(n, Compiled::Sum(_) | Compiled::Best(_) | Compiled::Fired(_)))
 }
 
 /// The tags of the variant's items, in the order they first appear; more than
@@ -820,7 +840,7 @@ fn results_order(
         for c in [&item.when, &item.value] {
             c.visit(&mut |n| match n {
                 Compiled::Fired(i) => read.push(*i as usize),
-                Compiled::Sum(tag) => read.extend(
+                Compiled::Sum(tag) | Compiled::Best(tag) => read.extend(
                     items
                         .iter()
                         .filter(|other| other.tags & 1 << tag != 0)

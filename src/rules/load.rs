@@ -433,6 +433,18 @@ impl Loader {
                 _ => variant.items.push(item),
             }
         }
+        // A `formula` variant's unit named after a table of the fixed styles takes that
+        // table's items, the base's and the file's: so a house file can restate a points
+        // or faan variant's score as a formula of its own items.
+        if variant.style == Style::Formula {
+            for item in &mut variant.items {
+                let unit = (item.kind.unit_name())
+                    .and_then(|name| variant.units.iter().position(|u| u.value == name));
+                if let Some(u) = unit {
+                    item.kind = ItemKind::Unit(u as u8);
+                }
+            }
+        }
         if let Some(table) = read.faan_table {
             if variant.style == Style::PointsAndDoubles {
                 problems.push(
@@ -541,6 +553,7 @@ fn remove(variant: &mut Definition, id: &str) -> bool {
         | remove_by_id(&mut variant.payments.liabilities, id, |r| &r.id.value)
         | remove_by_id(&mut variant.examples, id, |e| &e.id.value)
         | remove_by_id(&mut variant.tiers, id, |t| &t.id.value)
+        | remove_by_id(&mut variant.params, id, |p| &p.name.value)
         | {
             let before = variant.not_scored.len();
             variant
@@ -561,11 +574,12 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
         .chain(variant.payments.doubles.iter().map(|r| &r.id))
         .chain(variant.payments.liabilities.iter().map(|r| &r.id))
         .chain(variant.tiers.iter().map(|t| &t.id))
+        .chain(variant.params.iter().map(|p| &p.name))
         .map(|id| id.value.as_str());
     let help = did_you_mean(&id.value, ids)
         .map(|s| format!("did you mean `{s}`?"))
         .unwrap_or_else(|| {
-            "`remove` names items, shapes, requirements or tiers of the variant this one extends"
+            "`remove` names items, shapes, requirements, tiers or parameters of the variant this one extends"
                 .into()
         });
     Diagnostic::new(

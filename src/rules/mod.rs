@@ -107,6 +107,19 @@ impl ItemKind {
         }
     }
 
+    /// The name of the unit of a `formula` variant that takes the items of this fixed
+    /// style's table: the table's name as an expression reads it (`limit_hands` for
+    /// `[[limit-hands]]`). A unit's own items have none.
+    pub fn unit_name(self) -> Option<&'static str> {
+        match self {
+            ItemKind::Points => Some("points"),
+            ItemKind::Doubles => Some("doubles"),
+            ItemKind::Faan => Some("faan"),
+            ItemKind::LimitHand => Some("limit_hands"),
+            ItemKind::Unit(_) => None,
+        }
+    }
+
     /// Every kind of the two fixed styles, in file order.
     pub const ALL: [ItemKind; 4] = [
         ItemKind::Points,

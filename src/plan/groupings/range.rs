@@ -180,7 +180,7 @@ pub(super) fn range_with(
         }),
         Compiled::Any(..) | Compiled::All(..) => known(c).unwrap_or(Range::BOOL),
         Compiled::Shape(_) | Compiled::Calling(_) | Compiled::Fired(_) => Range::BOOL,
-        Compiled::Sum(_) | Compiled::Value(_) => Range::ANY,
+        Compiled::Sum(_) | Compiled::Best(_) | Compiled::Value(_) => Range::ANY,
         Compiled::Suits(_) => Range { lo: 0, hi: 3 },
         Compiled::Kinds => Range {
             lo: 0,

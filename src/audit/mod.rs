@@ -313,7 +313,7 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
             kind: Some(if item.own_points_doubled {
                 ItemKind::Doubles
             } else {
-                item.kind
+                item.kind.as_written(&v.units)
             }),
             // A value written with a parameter (`$limit`) is the parameter's number, which
             // the parameter's own citation checks; the item's passage need not repeat it.

@@ -103,7 +103,24 @@ impl ItemKind {
             ItemKind::Doubles => format!("{value} double{plural}"),
             ItemKind::Faan => format!("{value} faan"),
             ItemKind::LimitHand => format!("limit hand {value}"),
-            ItemKind::Unit(_) => format!("{value} {}", self.table(units)),
+            ItemKind::Unit(_) => match self.as_written(units) {
+                ItemKind::Unit(_) => format!("{value} {}", self.table(units)),
+                fixed => fixed.unit(value, units),
+            },
+        }
+    }
+
+    /// The kind as texts write its values: a unit that took a fixed style's table (see
+    /// [`ItemKind::unit_name`]) is that table's kind, `1 double` rather than `1 doubles`.
+    pub fn as_written(self, units: &[Located<String>]) -> ItemKind {
+        match self {
+            ItemKind::Unit(_) => {
+                let name = self.table(units);
+                (ItemKind::ALL.into_iter())
+                    .find(|k| k.unit_name() == Some(name))
+                    .unwrap_or(self)
+            }
+            fixed => fixed,
         }
     }
 

@@ -33,8 +33,8 @@ pub struct Env<'a> {
     pub items: &'a [String],
     /// The tags of the variant's items; `sum('tag')` compiles to the index.
     pub tags: &'a [String],
-    /// Whether the items' results may be read (`sum`, `fired`, a unit by name): in items and
-    /// requirements, not in shapes (found before any item) nor in payments.
+    /// Whether the items' results may be read (`sum`, `best`, `fired`, a unit by name): in
+    /// items and requirements, not in shapes (found before any item) nor in payments.
     pub results_known: bool,
     /// The variant's units (a `formula` variant's), each also a tag: a unit's name reads
     /// the sum of its items, as `sum('unit')` does.

@@ -308,9 +308,9 @@ impl<'a> Facts<'a> {
     }
 }
 
-/// What the items evaluated so far on a reading gave, as `sum('tag')` and `fired('id')` read
-/// it: the scorer fills it before it evaluates an item or a requirement that reads results,
-/// the items that another item replaced left out.
+/// What the items evaluated so far on a reading gave, as `sum('tag')`, `best('tag')` and
+/// `fired('id')` read it: the scorer fills it before it evaluates an item or a requirement
+/// that reads results, the items that another item replaced left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Results {
     /// By tag index: the sum of the amounts of the items with that tag that counted.

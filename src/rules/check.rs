@@ -57,8 +57,8 @@ pub struct CompiledItem {
     pub replaces: Vec<usize>,
     /// Its tags, as bits by index in [`Rules::tags`].
     pub tags: u64,
-    /// Its condition or value reads other items' results (`sum`, `fired`): it is evaluated
-    /// after them ([`Rules::later`]).
+    /// Its condition or value reads other items' results (`sum`, `best`, `fired`): it is
+    /// evaluated after them ([`Rules::later`]).
     pub reads_results: bool,
 }
 
@@ -782,7 +782,7 @@ fn cycles(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
     found
 }
 
-/// Whether `c` reads the items' results (`sum`, `fired`).
+/// Whether `c` reads the items' results (`sum`, `best`, `fired`).
 fn reads_results(c: &Compiled) -> bool {
     c.mentions(|n| matches!(n, Compiled::Sum(_) | Compiled::Best(_) | Compiled::Fired(_)))
 }
@@ -869,7 +869,7 @@ fn results_order(
                 "reads its own result",
             )
             .with_help(
-                "an item may read (`sum`, `fired`) only items that do not read it, nor are \
+                "an item may read (`sum`, `best`, `fired`) only items that do not read it, nor are \
                  replaced by an item that does; a tag an item has is one it cannot `sum`",
             ),
         );

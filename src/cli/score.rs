@@ -108,20 +108,22 @@ fn score_corpus(
         |scorer, n, line| {
             // A line that is not a hand is reported (in the JSON output as JSON) and the
             // run goes on.
-            let hand = match corpus::read_line(line) {
+            // Read in place: the hand is borrowed where the reader left it, not moved.
+            let read = corpus::read_line(line);
+            let hand = match &read {
                 Ok(hand) => hand,
                 Err(e) => {
                     return Ok(Err(match format {
                         CorpusFormat::Json => {
-                            report::line_error_json(&e, &name, n, line).to_string()
+                            report::line_error_json(e, &name, n, line).to_string()
                         }
-                        _ => report::line_error(&e, &name, n, line),
+                        _ => report::line_error(e, &name, n, line),
                     }));
                 }
             };
             Ok(Ok(match format {
                 CorpusFormat::Summary => {
-                    let t = scorer.totals(&hand);
+                    let t = scorer.totals(hand);
                     (
                         n,
                         (t.total, t.at_limit(), hand.is_winner(), t.valid),
@@ -129,7 +131,7 @@ fn score_corpus(
                     )
                 }
                 CorpusFormat::Json => {
-                    let card = scorer.score(&hand);
+                    let card = scorer.score(hand);
                     // The corpus line first, so that a card can be traced back to its hand
                     // (blank lines are skipped, so output lines do not count input lines).
                     let mut json = serde_json::Map::new();
@@ -144,7 +146,7 @@ fn score_corpus(
                     )
                 }
                 CorpusFormat::Text => {
-                    let t = scorer.totals(&hand);
+                    let t = scorer.totals(hand);
                     (
                         n,
                         (t.total, false, false, true),

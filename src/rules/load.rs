@@ -406,8 +406,8 @@ impl Loader {
         }
         let mut items = read.items;
         for (at, table) in read.unit_tables.iter().rev() {
-            match variant.units.iter().position(|u| u.value == table.value) {
-                Some(u) => items[*at].kind = ItemKind::Unit(u as u8),
+            match unit_named(&variant.units, &table.value) {
+                Some(unit) => items[*at].kind = unit,
                 None => {
                     // Reported once per table, at its first item.
                     if !read
@@ -438,10 +438,10 @@ impl Loader {
         // or faan variant's score as a formula of its own items.
         if variant.style == Style::Formula {
             for item in &mut variant.items {
-                let unit = (item.kind.unit_name())
-                    .and_then(|name| variant.units.iter().position(|u| u.value == name));
-                if let Some(u) = unit {
-                    item.kind = ItemKind::Unit(u as u8);
+                if let Some(unit) =
+                    (item.kind.unit_name()).and_then(|name| unit_named(&variant.units, name))
+                {
+                    item.kind = unit;
                 }
             }
         }
@@ -485,6 +485,11 @@ impl Loader {
         variant.files = self.files;
         (variant, self.problems)
     }
+}
+
+/// The unit of `units` called `name`, as an item's kind.
+fn unit_named(units: &[Located<String>], name: &str) -> Option<ItemKind> {
+    (units.iter().position(|u| u.value == name)).map(|u| ItemKind::Unit(u as u8))
 }
 
 /// The problem of a list of tables, `[[name]]`, that names no unit of `variant`.

@@ -133,13 +133,15 @@ fn compare_corpus(
         || [variants[0].scorer(), variants[1].scorer()],
         |scorers, n, line| {
             // A line that is not a hand is reported, and the run goes on.
-            let hand = match corpus::read_line(line) {
+            // Read in place: the hand is borrowed where the reader left it, not moved.
+            let read = corpus::read_line(line);
+            let hand = match &read {
                 Ok(hand) => hand,
-                Err(e) => return Ok(Err(report::line_error(&e, &name, n, line))),
+                Err(e) => return Ok(Err(report::line_error(e, &name, n, line))),
             };
             let keep = keep_above.load(Ordering::Relaxed);
             Ok(Ok(compare::score_pair(
-                scorers, &hand, n, line, keep, measure,
+                scorers, hand, n, line, keep, measure,
             )))
         },
         |scored| {

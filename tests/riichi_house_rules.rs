@@ -73,3 +73,19 @@ fn house_files_change_only_what_they_say() {
     assert_eq!(totals(&ema), [3900, 7700, 24000, 32000]);
     assert_eq!(totals(&club), [3900, 8000, 32000, 64000]);
 }
+
+/// A house file that lists the units in another order keeps each base item in its own unit:
+/// the same totals as above (the han items stay han, the fu items fu).
+#[test]
+fn a_house_file_may_list_the_units_in_another_order() {
+    let reordered = Variant::from_text(
+        "reordered.toml",
+        "[variant]\nid = \"reordered\"\nextends = \"riichi\"\n[score]\nunits = [\"fu\", \"yakuman\", \"han\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let hands = [RED_FIVE, FOUR_HAN_THIRTY_FU, THIRTEEN_HAN, BIG_FOUR_WINDS];
+    assert_eq!(
+        hands.map(|h| total(&reordered, h)),
+        [7700, 7700, 32000, 64000]
+    );
+}

@@ -2,6 +2,7 @@
 //! file's changes applied over its base, `--param` overrides applied last, then the check.
 
 use std::fmt;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::builtin;
@@ -394,8 +395,9 @@ impl Loader {
         replace_or_add(&mut variant.requirements, read.requirements, |c| &c.id);
         // A file's `units` replace its base's whole, before its items are read as theirs.
         if let Some(score) = read.score {
-            if let Some(units) = score.units {
-                variant.units = units;
+            if let Some((span, units)) = score.units {
+                let before = std::mem::replace(&mut variant.units, units);
+                keep_units_by_name(&mut variant, &before, span, problems);
             }
             // A file's `prefer` replaces its base's whole.
             if let Some(prefer) = score.prefer {
@@ -484,6 +486,38 @@ impl Loader {
     fn finish(self, mut variant: Definition) -> (Definition, Vec<Vec<Diagnostic>>) {
         variant.files = self.files;
         (variant, self.problems)
+    }
+}
+
+/// After a file replaced the units, written at `span`: the items of the units `before` take
+/// the unit of the same name in the new list, wherever it stands. A unit the new list leaves
+/// out while items still give it is a problem, once for each such unit.
+fn keep_units_by_name(
+    variant: &mut Definition,
+    before: &[Located<String>],
+    span: Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let mut missing: Vec<&str> = Vec::new();
+    for item in &mut variant.items {
+        if !matches!(item.kind, ItemKind::Unit(_)) {
+            continue;
+        }
+        let name = item.kind.table(before);
+        match unit_named(&variant.units, name) {
+            Some(unit) => item.kind = unit,
+            None if !missing.contains(&name) => missing.push(name),
+            None => {}
+        }
+    }
+    for name in missing {
+        let message = format!(
+            "the variant this file extends has `[[{name}]]` items, and `units` leaves `{name}` out"
+        );
+        problems.push(
+            Diagnostic::new(span.clone(), message, "a unit dropped")
+                .with_help(format!("add `{name}` to `units`, or `remove` its items")),
+        );
     }
 }
 

@@ -81,8 +81,8 @@ pub struct FileVariant {
 pub struct ScoreSection {
     /// `prefer`: what decides between readings of the same total, first first.
     pub prefer: Option<Vec<Source>>,
-    /// `units`: the units of a `formula` variant's items.
-    pub units: Option<Vec<Located<String>>>,
+    /// `units`: the units of a `formula` variant's items, and where the list is written.
+    pub units: Option<(std::ops::Range<usize>, Vec<Located<String>>)>,
     /// `cite`.
     pub cite: Option<Cite>,
     /// `notes`.
@@ -942,7 +942,7 @@ impl Cx<'_> {
             for unit in units.iter().filter(|u| !is_name(&u.value)) {
                 problems.push(bad_name(unit, "a unit"));
             }
-            units
+            (v.span(), units)
         });
         let notes = self.string(&mut r, "notes", problems);
         let cite = r.get("cite").is_some().then(|| self.cite(&mut r, problems));

@@ -18,6 +18,7 @@ mod table;
 
 pub use table::{GateTable, Open};
 
+use super::program::Test;
 use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask, Quantifier};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::tiles::{Tile, TileSet};
@@ -461,7 +462,7 @@ impl Gate {
 
 /// A condition with its gate and its rest: what items, requirements and liabilities keep,
 /// so that each is tested by its gate before the rest of it is evaluated.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Gated {
     /// The condition.
     pub when: Compiled,
@@ -471,30 +472,36 @@ pub struct Gated {
     pub gate: Box<Gate>,
     /// What is left of `when` to evaluate once the gate is open ([`Gate::rest`]).
     pub rest: Compiled,
+    /// `rest` as a program, which scoring calls.
+    pub program: Test,
     /// What `when` asks of every tile through top conjuncts `all(tiles, p)` whose `p` reads
     /// only the tile's own element (see [`Gated::mending_tiles`]).
     pub tile_tests: Vec<Compiled>,
 }
 
 impl Gated {
-    /// The condition `when`, evaluated on each element of `each`, or on the hand.
-    pub fn new(when: Compiled, each: Option<Collection>) -> Gated {
+    /// The condition `when`, evaluated on each element of `each`, or on the hand; its rest
+    /// compiled to a program when `compile`, else walked as a tree.
+    pub fn new(when: Compiled, each: Option<Collection>, compile: bool) -> Gated {
         let mut tile_tests = Vec::new();
         if each.is_none() {
             collect_tile_tests(&when, &mut tile_tests);
         }
+        let rest = Gate::rest(&when);
         Gated {
             gate: Box::new(Gate::of(&when, each)),
-            rest: Gate::rest(&when),
+            program: Test::new(&rest, compile),
+            rest,
             tile_tests,
             when,
         }
     }
 
     /// The condition `when` with a gate that never shuts: evaluated whole, every time.
-    pub fn open(when: Compiled) -> Gated {
+    pub fn open(when: Compiled, compile: bool) -> Gated {
         Gated {
             gate: Box::default(),
+            program: Test::new(&when, compile),
             rest: when.clone(),
             tile_tests: Vec::new(),
             when,
@@ -533,7 +540,7 @@ impl Gated {
     /// known to be open (debug builds check the rest against the whole condition).
     #[inline]
     pub fn holds_past_gate(&self, facts: &Facts<'_>, current: Elem) -> bool {
-        let holds = self.rest.holds(facts, current);
+        let holds = self.program.holds(facts, current);
         debug_assert_eq!(
             holds,
             self.when.holds(facts, current),
@@ -1015,6 +1022,7 @@ mod tests {
                  and all(tiles, number_copies == 2 * copies)",
             ),
             None,
+            true,
         );
         // Only the `all(tiles, …)` whose test reads the tile alone is kept.
         assert_eq!(
@@ -1039,16 +1047,21 @@ mod tests {
         // Every tile passes: any tile may come.
         assert_eq!(mending(&knitting, "1m1p 2m2p"), TileSet::all());
         // An honour changes only itself: the lone 5z fails `copies == 2`.
-        let pairs = Gated::new(compiled("all(tiles, copies == 2)"), None);
+        let pairs = Gated::new(compiled("all(tiles, copies == 2)"), None, true);
         assert_eq!(mending(&pairs, "11m 22p 5z"), set("5z"));
         // A test that reads more than the tile (a count of the tiles) is not kept, nor are
         // the tests of a condition on each set.
-        let counted = Gated::new(compiled("all(tiles, copies == count(tiles, major))"), None);
+        let counted = Gated::new(
+            compiled("all(tiles, copies == count(tiles, major))"),
+            None,
+            true,
+        );
         assert!(counted.tile_tests.is_empty());
         assert_eq!(mending(&counted, "1m 5z"), TileSet::all());
         let on_sets = Gated::new(
             test_condition("all(tiles, copies == 2)", Scope::Set),
             Some(Collection::Sets),
+            true,
         );
         assert!(on_sets.tile_tests.is_empty());
     }

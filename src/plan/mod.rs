@@ -10,6 +10,8 @@
 //! each off, and with all of them off, and hold every card to the reference scorer's:
 //!
 //! - conditions folded into fewer, wider tests (`fold`);
+//! - conditions and values compiled to closures, called instead of walking the tree
+//!   (`program`);
 //! - gates: necessary conditions of each item, shape and requirement, read from its top
 //!   conjuncts and tested as bits before the rest of it is evaluated, many gates at once
 //!   through a transposed table (`gate`);
@@ -30,18 +32,21 @@ pub(crate) mod corpus;
 pub(crate) mod fold;
 pub(crate) mod gate;
 pub(crate) mod groupings;
+pub(crate) mod program;
 pub(crate) mod scorer;
 pub(crate) mod waits;
 
 use crate::arrange::Groupings;
 use crate::predicate::Compiled;
 use crate::predicate::compiled::{Collection, ElemInt, Mask};
-use crate::predicate::facts::hand;
+use crate::predicate::facts::{Elem, Facts, hand};
 use crate::rules::{CompiledItem, ForEach, Rules};
+use crate::score::formula::ScoreExpressions;
 use crate::score::items::applies_to;
 use crate::tiles::TileSet;
 use fold::fold;
 use gate::{GateTable, Gated};
+use program::{Num, Test};
 
 pub use scorer::Scorer;
 
@@ -68,6 +73,8 @@ pub struct Tricks {
     pub totals_only: bool,
     /// The waits and the copies of each number worked out only when a condition reads them.
     pub only_what_is_read: bool,
+    /// Conditions and values compiled to closures instead of walked as trees.
+    pub programs: bool,
 }
 
 impl Tricks {
@@ -82,6 +89,7 @@ impl Tricks {
         only_possible: true,
         totals_only: true,
         only_what_is_read: true,
+        programs: true,
     };
 
     /// Every shortcut off: the fast scorer does what the reference scorer does.
@@ -95,10 +103,11 @@ impl Tricks {
         only_possible: false,
         totals_only: false,
         only_what_is_read: false,
+        programs: false,
     };
 
     /// Each shortcut by its name, for switching one off.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "fold",
         "gates",
         "gate-table",
@@ -108,6 +117,7 @@ impl Tricks {
         "only-possible",
         "totals-only",
         "only-what-is-read",
+        "programs",
     ];
 
     /// These shortcuts with the one called `name` turned off; `None` for an unknown name.
@@ -123,6 +133,7 @@ impl Tricks {
             "only-possible" => &mut t.only_possible,
             "totals-only" => &mut t.totals_only,
             "only-what-is-read" => &mut t.only_what_is_read,
+            "programs" => &mut t.programs,
             _ => return None,
         };
         *flag = false;
@@ -132,7 +143,7 @@ impl Tricks {
 
 /// An item as the fast scorer runs it: the item, its condition and value folded, its
 /// condition gated.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) struct PlanItem {
     /// The item, with its condition and value as the plan evaluates them.
     pub item: CompiledItem,
@@ -141,6 +152,8 @@ pub(crate) struct PlanItem {
     /// The commonest shape of item, a flag test on each set worth a constant (what is left
     /// of the condition after its gate, and the value), counted in a tight loop.
     pub set_test: Option<(Mask, i64)>,
+    /// The value, as a program.
+    pub amount: Num,
 }
 
 /// The items that apply to one player (the winner, or one of the others), in the order the
@@ -151,9 +164,9 @@ pub(crate) struct PlayerPlan {
     pub items: Vec<PlanItem>,
     /// Their gates, in the same order.
     pub gates: GateTable,
-    /// The items that read other items' results, evaluated after those as the reference
-    /// scorer evaluates them ([`crate::score::items::count_later`]); listed here for the
-    /// proofs.
+    /// The items that read other items' results, in the order they are evaluated after
+    /// those ([`Rules::later`]), as the reference scorer evaluates them
+    /// ([`crate::score::items::count_later`]).
     pub later: Vec<PlanItem>,
 }
 
@@ -177,6 +190,8 @@ pub struct Plan {
     pub(crate) requirements: Vec<Gated>,
     /// The liabilities' conditions, gated.
     pub(crate) liabilities: Vec<Gated>,
+    /// A `formula` variant's values and tiers, and the tie-breaks, as programs.
+    pub(crate) score: ScorePrograms,
     /// The items some `calling(…)` asks about, as the fast scorer runs them.
     pub(crate) calling_targets: Vec<PlanItem>,
     /// Some condition asks whether the winning tile was the only possible one.
@@ -200,9 +215,9 @@ impl Plan {
         let gated = |c: &Compiled, each: Option<Collection>| {
             let c = prepare(c);
             if tricks.gates {
-                Gated::new(c, each)
+                Gated::new(c, each, tricks.programs)
             } else {
-                Gated::open(c)
+                Gated::open(c, tricks.programs)
             }
         };
         let items: Vec<PlanItem> = rules
@@ -230,6 +245,7 @@ impl Plan {
                     _ => None,
                 };
                 PlanItem {
+                    amount: Num::new(&planned.value, tricks.programs),
                     item: planned,
                     condition,
                     set_test,
@@ -237,11 +253,16 @@ impl Plan {
             })
             .collect();
         let for_player = |winner: bool| {
-            let (later, mut list): (Vec<PlanItem>, Vec<PlanItem>) = items
+            let mut list: Vec<PlanItem> = items
                 .iter()
+                .filter(|p| applies_to(p.item.who, winner) && !p.item.reads_results)
+                .cloned()
+                .collect();
+            let later = (rules.later.iter())
+                .map(|&k| &items[k])
                 .filter(|p| applies_to(p.item.who, winner))
                 .cloned()
-                .partition(|p| p.item.reads_results);
+                .collect();
             list.sort_by_key(|p| p.item.for_each as u8);
             PlayerPlan {
                 gates: GateTable::new(&list.iter().map(|i| *i.condition.gate).collect::<Vec<_>>()),
@@ -279,11 +300,50 @@ impl Plan {
                 .filter_map(|&index| items.iter().find(|p| p.item.index == index))
                 .cloned()
                 .collect(),
+            score: ScorePrograms {
+                values: (rules.values.iter())
+                    .map(|c| Num::new(&prepare(c), tricks.programs))
+                    .collect(),
+                tiers: (rules.tiers.iter())
+                    .map(|t| {
+                        let when = Test::new(&prepare(&t.when), tricks.programs);
+                        (when, Num::new(&prepare(&t.value), tricks.programs))
+                    })
+                    .collect(),
+                prefer: (rules.prefer.iter())
+                    .map(|c| Num::new(&prepare(c), tricks.programs))
+                    .collect(),
+            },
             needs_waits,
             needs_number_copies,
             groupings,
             by_player,
         }
+    }
+}
+
+/// The expressions of a score that are not items', as programs: a `formula` variant's values
+/// and tiers (condition and value), and the tie-breaks, by index as in [`Rules`].
+#[derive(Clone, Debug)]
+pub(crate) struct ScorePrograms {
+    values: Vec<Num>,
+    tiers: Vec<(Test, Num)>,
+    prefer: Vec<Num>,
+}
+
+impl ScoreExpressions for ScorePrograms {
+    fn value(&self, i: usize, facts: &Facts<'_>) -> i64 {
+        self.values[i].value(facts, Elem::default())
+    }
+
+    fn tier(&self, k: usize, facts: &Facts<'_>) -> Option<i64> {
+        let (when, value) = &self.tiers[k];
+        when.holds(facts, Elem::default())
+            .then(|| value.value(facts, Elem::default()))
+    }
+
+    fn prefer(&self, i: usize, facts: &Facts<'_>) -> i64 {
+        self.prefer[i].value(facts, Elem::default())
     }
 }
 

@@ -20,9 +20,7 @@ use crate::predicate::facts::{Deferred, Elem, Facts, hand as hf};
 use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
-use crate::score::items::{
-    Applied, anywhere, count, count_later, finish, invalid, unmet_after_items,
-};
+use crate::score::items::{Applied, anywhere, count, finish, invalid, unmet_after_items};
 use crate::score::reference::card;
 use crate::score::{Choice, Fired, Key, Prefer, ScoreCard, Totals};
 use crate::tiles::Tile;
@@ -444,16 +442,42 @@ fn apply_items(
         }
     };
     count_items(open, &player.items, facts, applied);
-    count_later(rules, facts, winner, applied);
+    count_later(rules, &player.later, &words, facts, applied);
     let unmet = match (
         unmet,
-        winner.then(|| unmet_after_items(rules, facts, applied)),
+        winner.then(|| {
+            unmet_after_items(rules, facts, applied, |i, facts| {
+                plan.requirements[i].holds(&words, facts)
+            })
+        }),
     ) {
         (Some(first), Some(Some(late))) => Some(first.min(late)),
         (first, late) => first.or(late.flatten()),
     };
     let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
-    finish(rules, facts, winner, applied, unmet, liability)
+    finish(rules, &plan.score, facts, winner, applied, unmet, liability)
+}
+
+/// Counts the items that read other items' results (`later`, in the order they are
+/// evaluated) on the reading `facts`, whose gates read `words`: each reads what the items
+/// counted before it gave, as [`crate::score::items::count_later`] does.
+fn count_later(
+    rules: &Rules,
+    later: &[PlanItem],
+    words: &Words,
+    facts: &Facts<'_>,
+    applied: &mut Applied,
+) {
+    for item in later.iter().filter(|i| i.condition.gate.open(words)) {
+        let facts = facts.with_results(applied.gather(rules));
+        let hit = count(
+            &item.item,
+            &facts,
+            |e| item.condition.holds_past_gate(&facts, e),
+            |e| item.amount.value(&facts, e),
+        );
+        applied.keep(hit, &item.item);
+    }
 }
 
 /// The positions of the items whose gates are open on some words: read from the gate
@@ -512,9 +536,12 @@ fn count_items(
             hit.amount = value.saturating_mul(i64::from(hit.times));
             hit
         } else {
-            count(&item.item, facts, |e| {
-                item.condition.holds_past_gate(facts, e)
-            })
+            count(
+                &item.item,
+                facts,
+                |e| item.condition.holds_past_gate(facts, e),
+                |e| item.amount.value(facts, e),
+            )
         };
         applied.keep(hit, &item.item);
     }

@@ -390,6 +390,7 @@ pub fn compare(op: Cmp, x: i64, y: i64) -> bool {
 }
 
 /// Applies arithmetic, saturating; division by zero gives 0.
+#[inline]
 pub fn arith(op: Arith, x: i64, y: i64) -> i64 {
     match op {
         Arith::Add => x.saturating_add(y),
@@ -415,6 +416,7 @@ pub fn arith(op: Arith, x: i64, y: i64) -> i64 {
 }
 
 /// Applies a function of one value; `next` of a number that is no tile gives it back.
+#[inline]
 pub fn unary(op: Unary, x: i64) -> i64 {
     match op {
         Unary::Abs => x.saturating_abs(),

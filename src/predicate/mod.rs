@@ -9,7 +9,7 @@
 //!
 //! The modules depend on each other in one direction: `ast` ← `parse`; `compiled` and
 //! `facts` (the tree, and what it reads) ← `builtins` ← `check`; `compiled`, `facts` ←
-//! `eval`.
+//! `groups` (how a quantifier over named elements is looked through) ← `eval`.
 
 pub mod ast;
 pub mod builtins;
@@ -17,6 +17,7 @@ pub mod check;
 pub mod compiled;
 pub mod eval;
 pub mod facts;
+pub(crate) mod groups;
 pub mod parse;
 
 pub use compiled::{Compiled, Scope, Type};

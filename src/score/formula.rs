@@ -12,19 +12,53 @@ use super::Totals;
 use crate::predicate::facts::{Elem, Facts, Results};
 use crate::rules::Rules;
 
+/// How the expressions of a score that are not items' are evaluated: a `formula` variant's
+/// values and tiers, and the tie-breaks (`[score] prefer`). The plain way walks each tree
+/// ([`Rules`]); the fast scorer calls the plan's programs.
+pub(crate) trait ScoreExpressions {
+    /// The value of index `i` (in [`Rules::values`]) on `facts`.
+    fn value(&self, i: usize, facts: &Facts<'_>) -> i64;
+    /// The tier of index `k` (in [`Rules::tiers`]): its value, when its condition holds on
+    /// `facts`.
+    fn tier(&self, k: usize, facts: &Facts<'_>) -> Option<i64>;
+    /// The tie-break of index `i` (in [`Rules::prefer`]) on `facts`.
+    fn prefer(&self, i: usize, facts: &Facts<'_>) -> i64;
+}
+
+impl ScoreExpressions for Rules {
+    fn value(&self, i: usize, facts: &Facts<'_>) -> i64 {
+        self.values[i].value(facts, Elem::default())
+    }
+
+    fn tier(&self, k: usize, facts: &Facts<'_>) -> Option<i64> {
+        let tier = &self.tiers[k];
+        (tier.when.holds(facts, Elem::default())).then(|| tier.value.value(facts, Elem::default()))
+    }
+
+    fn prefer(&self, i: usize, facts: &Facts<'_>) -> i64 {
+        self.prefer[i].value(facts, Elem::default())
+    }
+}
+
 /// The values of the score of the reading `facts`, whose items gave `results`, left in
-/// `results.values`; and its totals, for a player who may go out (`valid`).
-pub fn evaluate(rules: &Rules, facts: &Facts<'_>, results: &mut Results, valid: bool) -> Totals {
+/// `results.values`; and its totals, for a player who may go out (`valid`). The values and
+/// tiers of `rules` are evaluated by `expressions`.
+pub fn evaluate(
+    rules: &Rules,
+    expressions: &impl ScoreExpressions,
+    facts: &Facts<'_>,
+    results: &mut Results,
+    valid: bool,
+) -> Totals {
     results.values.clear();
     let mut tier = None;
-    for (i, value) in rules.values.iter().enumerate() {
-        let worked_out = value.value(&facts.with_results(results), Elem::default());
+    for i in 0..rules.values.len() {
+        let worked_out = expressions.value(i, &facts.with_results(results));
         results.values.push(worked_out);
         let facts = facts.with_results(results);
         let replaced = (rules.tiers.iter().enumerate())
             .filter(|(_, t)| t.of == i)
-            .find(|(_, t)| t.when.holds(&facts, Elem::default()))
-            .map(|(k, t)| (k as u16, t.value.value(&facts, Elem::default())));
+            .find_map(|(k, _)| Some((k as u16, expressions.tier(k, &facts)?)));
         if let Some((k, value)) = replaced {
             results.values[i] = value;
             tier = Some(k);

@@ -11,7 +11,7 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
-use super::formula;
+use super::formula::{self, ScoreExpressions};
 use super::{Fired, Prefer, Totals};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
@@ -40,7 +40,13 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
     applied.clear();
     let first = rules.items.iter().filter(|i| !i.reads_results);
     for item in first.filter(|i| applies_to(i.who, winner)) {
-        applied.keep(count(item, facts, |e| item.when.holds(facts, e)), item);
+        let hit = count(
+            item,
+            facts,
+            |e| item.when.holds(facts, e),
+            |e| item.value.value(facts, e),
+        );
+        applied.keep(hit, item);
     }
     count_later(rules, facts, winner, applied);
     let unmet = winner
@@ -59,7 +65,7 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
             .iter()
             .position(|(c, _)| c.holds(facts, Elem::default()))
     };
-    finish(rules, facts, winner, applied, unmet, liability)
+    finish(rules, rules, facts, winner, applied, unmet, liability)
 }
 
 /// Evaluates the items that read other items' results ([`Rules::later`], in that order) on
@@ -72,23 +78,32 @@ pub fn count_later(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut
             continue;
         }
         let facts = facts.with_results(applied.gather(rules));
-        let hit = count(item, &facts, |e| item.when.holds(&facts, e));
+        let hit = count(
+            item,
+            &facts,
+            |e| item.when.holds(&facts, e),
+            |e| item.value.value(&facts, e),
+        );
         applied.keep(hit, item);
     }
 }
 
 /// The first of the requirements that read the items' results which the reading `facts`
-/// does not meet, once every item is evaluated (the others are judged before).
-pub fn unmet_after_items(rules: &Rules, facts: &Facts<'_>, applied: &mut Applied) -> Option<usize> {
+/// does not meet, once every item is evaluated (the others are judged before); `holds` tells
+/// whether the requirement of an index holds.
+pub fn unmet_after_items(
+    rules: &Rules,
+    facts: &Facts<'_>,
+    applied: &mut Applied,
+    holds: impl Fn(usize, &Facts<'_>) -> bool,
+) -> Option<usize> {
     if !rules.requirements_read_results.contains(&true) {
         return None;
     }
     let facts = facts.with_results(applied.gather(rules));
-    (rules
-        .requirements
-        .iter()
-        .zip(&rules.requirements_read_results))
-    .position(|(r, &reads)| reads && !r.holds(&facts, Elem::default()))
+    (rules.requirements_read_results.iter())
+        .enumerate()
+        .position(|(i, &reads)| reads && !holds(i, &facts))
 }
 
 impl Applied {
@@ -114,7 +129,7 @@ impl Applied {
     /// What the items counted so far gave, less those replaced, for a condition that reads
     /// it: gathered into `results`. Only the items that counted since the last gathering
     /// are added, unless an item replaced another since.
-    fn gather(&mut self, rules: &Rules) -> &Results {
+    pub(crate) fn gather(&mut self, rules: &Rules) -> &Results {
         let now = (self.fired.len(), self.replaced.len());
         let from = match self.gathered {
             Some((fired, replaced)) if replaced == now.1 && fired <= now.0 => fired,
@@ -149,7 +164,12 @@ pub fn applies_to(who: Who, winner: bool) -> bool {
 /// holds on an element (the hand's, for an item on the hand): how many times (a tile with
 /// its copies), for how much (its value at each, times its weight), on which sets.
 #[inline]
-pub fn count(item: &CompiledItem, facts: &Facts<'_>, holds: impl Fn(Elem) -> bool) -> Fired {
+pub fn count(
+    item: &CompiledItem,
+    facts: &Facts<'_>,
+    holds: impl Fn(Elem) -> bool,
+    value: impl Fn(Elem) -> i64,
+) -> Fired {
     let mut hit = Fired {
         item: item.index,
         times: 0,
@@ -162,7 +182,7 @@ pub fn count(item: &CompiledItem, facts: &Facts<'_>, holds: impl Fn(Elem) -> boo
         let counts = holds(e);
         if counts {
             hit.times += weight;
-            let value = item.value.value(facts, e);
+            let value = value(e);
             hit.amount = hit
                 .amount
                 .saturating_add(value.saturating_mul(i64::from(weight)));
@@ -200,6 +220,7 @@ pub fn count(item: &CompiledItem, facts: &Facts<'_>, holds: impl Fn(Elem) -> boo
 /// scores nothing; a winner's valid reading names the first liability it meets.
 pub fn finish(
     rules: &Rules,
+    expressions: &impl ScoreExpressions,
     facts: &Facts<'_>,
     winner: bool,
     applied: &mut Applied,
@@ -215,7 +236,7 @@ pub fn finish(
     let mut totals = if rules.definition.style == Style::Formula {
         applied.gather(rules);
         let valid = !winner || complete;
-        formula::evaluate(rules, facts, &mut applied.results, valid)
+        formula::evaluate(rules, expressions, facts, &mut applied.results, valid)
     } else {
         combine(rules, &mut applied.fired, winner, complete)
     };
@@ -228,8 +249,8 @@ pub fn finish(
         }
         let facts = facts.with_results(&applied.results);
         let mut prefer = Prefer::default();
-        for (slot, c) in prefer.iter_mut().zip(&rules.prefer) {
-            *slot = c.value(&facts, Elem::default());
+        for (i, slot) in prefer.iter_mut().take(rules.prefer.len()).enumerate() {
+            *slot = expressions.prefer(i, &facts);
         }
         applied.prefer = prefer;
     }

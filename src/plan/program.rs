@@ -1,0 +1,580 @@
+//! Programs: conditions and values compiled to closures, which the fast scorer calls instead
+//! of walking the expression tree.
+//!
+//! In: a [`Compiled`] tree (folded by the plan). Out: a [`Test`] (a condition) or a [`Num`]
+//! (a number): a closure over the closures of its operands, with the operator, the constants
+//! and the kind of each operand chosen once, when the program is made, rather than matched
+//! at every node of every evaluation. The operands that are one fact (a number of the
+//! element looked at or of a named one, a fact of the hand, a result, a constant) are read
+//! inside the closure that uses them, without a call of their own. A program gives what the
+//! tree gives on the same facts ([`Compiled::eval`]); with the plan's `programs` shortcut
+//! off, a program only walks the tree.
+
+use std::sync::Arc;
+
+use crate::predicate::compiled::{
+    Arith, Cmp, Collection, Compiled, ElemInt, HandInt, Mask, PaymentInt, Quantifier, Tuples,
+    Unary, arith, unary,
+};
+use crate::predicate::eval::{suit_number, weight};
+use crate::predicate::facts::{Deferred, Elem, Facts, suits};
+use crate::predicate::groups::{Conjunct, Quantified};
+
+/// What a program is: a function of the facts of a reading, the element looked at and the
+/// elements named by the quantifiers around it.
+type Body<T> = dyn for<'f> Fn(&Facts<'f>, Elem, &[Elem]) -> T + Send + Sync;
+
+/// A condition, compiled: the commonest (a constant, a test of the flags of the hand or of
+/// the element looked at) read in place, the others a closure.
+#[derive(Clone)]
+pub(crate) enum Test {
+    Const(bool),
+    HandMask(Mask),
+    ElemMask(Mask),
+    Program(Arc<Body<bool>>),
+}
+
+/// A number, compiled: a constant read in place, anything else a closure.
+#[derive(Clone)]
+pub(crate) enum Num {
+    Const(i64),
+    Program(Arc<Body<i64>>),
+}
+
+impl Test {
+    /// The condition `c`: compiled when `compile`, else walking its tree.
+    pub fn new(c: &Compiled, compile: bool) -> Test {
+        match *c {
+            _ if !compile => {
+                let tree = c.clone();
+                Test::Program(test(move |f, e, n| Conjunct::holds_in(&tree, f, e, n)))
+            }
+            Compiled::Const(v) => Test::Const(v != 0),
+            Compiled::HandMask(m) => Test::HandMask(m),
+            Compiled::ElemMask(m) => Test::ElemMask(m),
+            _ => Test::Program(condition(c)),
+        }
+    }
+
+    /// Whether the condition holds for `facts`, looking at `current`.
+    #[inline]
+    pub fn holds(&self, facts: &Facts<'_>, current: Elem) -> bool {
+        match self {
+            Test::Const(v) => *v,
+            Test::HandMask(m) => m.test(facts.flags),
+            Test::ElemMask(m) => m.test(current.flags),
+            Test::Program(body) => body(facts, current, &[]),
+        }
+    }
+}
+
+impl Num {
+    /// The number `c`: compiled when `compile`, else walking its tree.
+    pub fn new(c: &Compiled, compile: bool) -> Num {
+        match c {
+            _ if !compile => {
+                let tree = c.clone();
+                Num::Program(num(move |f, e, n| tree.eval_in(f, e, n)))
+            }
+            &Compiled::Const(v) => Num::Const(v),
+            _ => Num::Program(value(c)),
+        }
+    }
+
+    /// The number for `facts`, looking at `current`.
+    #[inline]
+    pub fn value(&self, facts: &Facts<'_>, current: Elem) -> i64 {
+        match self {
+            Num::Const(v) => *v,
+            Num::Program(body) => body(facts, current, &[]),
+        }
+    }
+}
+
+impl std::fmt::Debug for Test {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Test(…)")
+    }
+}
+
+impl std::fmt::Debug for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Num(…)")
+    }
+}
+
+/// A compiled condition inside a program: a closure, called.
+type Cond = Arc<Body<bool>>;
+
+/// A compiled number inside a program.
+type Int = Arc<Body<i64>>;
+
+fn test(body: impl for<'f> Fn(&Facts<'f>, Elem, &[Elem]) -> bool + Send + Sync + 'static) -> Cond {
+    Arc::new(body)
+}
+
+fn num(body: impl for<'f> Fn(&Facts<'f>, Elem, &[Elem]) -> i64 + Send + Sync + 'static) -> Int {
+    Arc::new(body)
+}
+
+/// A conjunct of a quantifier over named elements, compiled.
+struct Conj(Cond);
+
+impl Conjunct for Conj {
+    #[inline]
+    fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool {
+        (self.0)(facts, current, named)
+    }
+}
+
+/// An operand read without a call: one fact, or a constant.
+#[derive(Clone, Copy, Debug)]
+enum Leaf {
+    /// A constant.
+    Const(i64),
+    /// A number of the element looked at.
+    Current(ElemInt),
+    /// A number of the element named in this slot.
+    Named(usize, ElemInt),
+    /// A number of the hand.
+    Hand(HandInt),
+    /// The sum of the items with the tag of this index.
+    Sum(usize),
+    /// The value of the score of this index.
+    Value(usize),
+}
+
+impl Leaf {
+    /// `c` as a leaf, when it is one.
+    fn of(c: &Compiled) -> Option<Leaf> {
+        Some(match c {
+            &Compiled::Const(v) => Leaf::Const(v),
+            &Compiled::ElemInt(i) => Leaf::Current(i),
+            Compiled::Named(slot, a) => match **a {
+                Compiled::ElemInt(i) => Leaf::Named(usize::from(*slot), i),
+                _ => return None,
+            },
+            &Compiled::HandInt(h) => Leaf::Hand(h),
+            &Compiled::Sum(tag) => Leaf::Sum(tag as usize),
+            &Compiled::Value(v) => Leaf::Value(v as usize),
+            _ => return None,
+        })
+    }
+
+    #[inline(always)]
+    fn read(self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        match self {
+            Leaf::Const(v) => v,
+            Leaf::Current(i) => elem_int(i, current),
+            Leaf::Named(slot, i) => elem_int(i, named[slot]),
+            Leaf::Hand(HandInt::WinningTile) => facts.winning_tile,
+            Leaf::Hand(HandInt::WinningTileSeen) => facts.winning_tile_seen,
+            Leaf::Hand(HandInt::RedFives) => facts.red_fives,
+            Leaf::Hand(HandInt::WaitCount) => facts.wait_count.map_or(0, Deferred::get),
+            Leaf::Sum(tag) => facts.results.sum(tag),
+            Leaf::Value(v) => facts.results.value(v),
+        }
+    }
+}
+
+/// A number of an element.
+#[inline(always)]
+fn elem_int(i: ElemInt, e: Elem) -> i64 {
+    match i {
+        ElemInt::Copies => i64::from(e.copies),
+        ElemInt::Number => i64::from(e.number),
+        ElemInt::Tile => i64::from(e.tile),
+        ElemInt::NumberCopies => i64::from(e.same_number),
+        ElemInt::Suit => suit_number(e.flags),
+    }
+}
+
+/// An operand: a leaf read in place, or a program called.
+#[derive(Clone)]
+enum Operand {
+    Leaf(Leaf),
+    Call(Int),
+}
+
+impl Operand {
+    fn of(c: &Compiled) -> Operand {
+        Leaf::of(c).map_or_else(|| Operand::Call(value(c)), Operand::Leaf)
+    }
+
+    #[inline(always)]
+    fn read(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        match self {
+            Operand::Leaf(leaf) => leaf.read(facts, current, named),
+            Operand::Call(program) => program(facts, current, named),
+        }
+    }
+}
+
+/// `c` as a condition.
+fn condition(c: &Compiled) -> Cond {
+    match c {
+        &Compiled::Const(v) => test(move |_, _, _| v != 0),
+        &Compiled::HandMask(m) => test(move |f, _, _| m.test(f.flags)),
+        &Compiled::ElemMask(m) => test(move |_, e, _| m.test(e.flags)),
+        Compiled::Not(a) => {
+            let a = condition(a);
+            test(move |f, e, n| !a(f, e, n))
+        }
+        Compiled::And(a, b) => {
+            let (a, b) = (condition(a), condition(b));
+            test(move |f, e, n| a(f, e, n) && b(f, e, n))
+        }
+        Compiled::Or(a, b) => {
+            let (a, b) = (condition(a), condition(b));
+            test(move |f, e, n| a(f, e, n) || b(f, e, n))
+        }
+        Compiled::Cmp(op, a, b) => comparison(*op, Operand::of(a), Operand::of(b)),
+        Compiled::Any(collection, cond) => {
+            let c = *collection;
+            if let Compiled::ElemMask(m) = **cond {
+                return test(move |f, _, _| {
+                    (f.elements(c).iter()).fold(false, |any, e| any | m.test(e.flags))
+                });
+            }
+            let cond = condition(cond);
+            test(move |f, _, n| f.elements(c).iter().any(|e| cond(f, *e, n)))
+        }
+        Compiled::All(collection, cond) => {
+            let c = *collection;
+            if let Compiled::ElemMask(m) = **cond {
+                return test(move |f, _, _| {
+                    (f.elements(c).iter()).fold(true, |all, e| all & m.test(e.flags))
+                });
+            }
+            let cond = condition(cond);
+            test(move |f, _, n| f.elements(c).iter().all(|e| cond(f, *e, n)))
+        }
+        &Compiled::Shape(i) => test(move |f, _, _| f.shapes & (1 << i) != 0),
+        &Compiled::Calling(i) => {
+            let i = i as usize;
+            test(move |f, _, _| f.calling.contains(&i))
+        }
+        &Compiled::Fired(i) => {
+            let i = i as usize;
+            test(move |f, _, _| f.results.fired(i))
+        }
+        Compiled::If(abc) => {
+            let [c, a, b] = &**abc;
+            let (c, a, b) = (condition(c), condition(a), condition(b));
+            test(
+                move |f, e, n| {
+                    if c(f, e, n) { a(f, e, n) } else { b(f, e, n) }
+                },
+            )
+        }
+        Compiled::Named(slot, a) => {
+            let slot = usize::from(*slot);
+            if let Compiled::ElemMask(m) = **a {
+                return test(move |_, _, n| m.test(n[slot].flags));
+            }
+            let a = condition(a);
+            test(move |f, _, n| a(f, n[slot], n))
+        }
+        Compiled::Tuples(t) => {
+            let q = quantified(t);
+            test(move |f, e, n| q.value(f, e, n) != 0)
+        }
+        Compiled::HandInt(_)
+        | Compiled::ElemInt(_)
+        | Compiled::PaymentInt(_)
+        | Compiled::Neg(_)
+        | Compiled::Arith(..)
+        | Compiled::Count(..)
+        | Compiled::Suits(_)
+        | Compiled::Kinds
+        | Compiled::Sum(_)
+        | Compiled::Best(_)
+        | Compiled::Value(_)
+        | Compiled::Unary(..) => {
+            let v = value(c);
+            test(move |f, e, n| v(f, e, n) != 0)
+        }
+    }
+}
+
+/// `c` as a number.
+fn value(c: &Compiled) -> Int {
+    match c {
+        _ if let Some(leaf) = Leaf::of(c) => num(move |f, e, n| leaf.read(f, e, n)),
+        Compiled::PaymentInt(PaymentInt::Score) => num(|f, _, _| f.payment.score),
+        Compiled::PaymentInt(PaymentInt::Counters) => num(|f, _, _| f.payment.counters),
+        Compiled::PaymentInt(PaymentInt::Deposits) => num(|f, _, _| f.payment.deposits),
+        Compiled::Neg(a) => {
+            let a = Operand::of(a);
+            num(move |f, e, n| a.read(f, e, n).saturating_neg())
+        }
+        Compiled::Arith(op, a, b) => arithmetic(*op, Operand::of(a), Operand::of(b)),
+        Compiled::Count(collection, cond) => {
+            let c = *collection;
+            if let Compiled::ElemMask(m) = **cond {
+                return num(move |f, _, _| {
+                    (f.elements(c).iter())
+                        .map(|e| i64::from(m.test(e.flags)) * weight(c, e))
+                        .sum()
+                });
+            }
+            let cond = condition(cond);
+            num(move |f, _, n| {
+                (f.elements(c).iter())
+                    .filter(|e| cond(f, **e, n))
+                    .map(|e| weight(c, e))
+                    .sum()
+            })
+        }
+        &Compiled::Suits(c) => num(move |f, _, _| {
+            let flags = f.elements(c).iter().fold(0, |or, e| or | e.flags);
+            i64::from(suits(flags))
+        }),
+        Compiled::Kinds => num(|f, _, _| f.tiles().len() as i64),
+        &Compiled::Best(tag) => {
+            let tag = tag as usize;
+            num(move |f, _, _| f.results.best(tag))
+        }
+        Compiled::If(abc) => {
+            let [c, a, b] = &**abc;
+            let (c, a, b) = (condition(c), Operand::of(a), Operand::of(b));
+            num(move |f, e, n| {
+                if c(f, e, n) {
+                    a.read(f, e, n)
+                } else {
+                    b.read(f, e, n)
+                }
+            })
+        }
+        Compiled::Unary(Unary::Abs, a) => {
+            let a = Operand::of(a);
+            num(move |f, e, n| a.read(f, e, n).saturating_abs())
+        }
+        Compiled::Unary(Unary::NextTile, a) => {
+            let a = Operand::of(a);
+            num(move |f, e, n| unary(Unary::NextTile, a.read(f, e, n)))
+        }
+        Compiled::Named(slot, a) => {
+            let (slot, a) = (usize::from(*slot), value(a));
+            num(move |f, _, n| a(f, n[slot], n))
+        }
+        Compiled::Tuples(t) => {
+            let q = quantified(t);
+            num(move |f, e, n| q.value(f, e, n))
+        }
+        // Leaves, read above; the tree would give the same.
+        Compiled::Const(_)
+        | Compiled::HandInt(_)
+        | Compiled::ElemInt(_)
+        | Compiled::Sum(_)
+        | Compiled::Value(_) => {
+            let tree = c.clone();
+            num(move |f, e, n| tree.eval_in(f, e, n))
+        }
+        Compiled::HandMask(_)
+        | Compiled::ElemMask(_)
+        | Compiled::Not(_)
+        | Compiled::And(..)
+        | Compiled::Or(..)
+        | Compiled::Cmp(..)
+        | Compiled::Any(..)
+        | Compiled::All(..)
+        | Compiled::Shape(_)
+        | Compiled::Calling(_)
+        | Compiled::Fired(_) => {
+            let t = condition(c);
+            num(move |f, e, n| i64::from(t(f, e, n)))
+        }
+    }
+}
+
+/// A comparison, made for its operator, so that the operator is not matched again on each
+/// evaluation.
+fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
+    macro_rules! with {
+        ($op:tt) => {
+            test(move |f, e, n| a.read(f, e, n) $op b.read(f, e, n))
+        };
+    }
+    match op {
+        Cmp::Eq => with!(==),
+        Cmp::Ne => with!(!=),
+        Cmp::Lt => with!(<),
+        Cmp::Le => with!(<=),
+        Cmp::Gt => with!(>),
+        Cmp::Ge => with!(>=),
+    }
+}
+
+/// Arithmetic, made for its operator.
+fn arithmetic(op: Arith, a: Operand, b: Operand) -> Int {
+    macro_rules! with {
+        ($op:expr) => {
+            num(move |f, e, n| arith($op, a.read(f, e, n), b.read(f, e, n)))
+        };
+    }
+    match op {
+        Arith::Add => with!(Arith::Add),
+        Arith::Sub => with!(Arith::Sub),
+        Arith::Mul => with!(Arith::Mul),
+        Arith::Div => with!(Arith::Div),
+        Arith::Min => with!(Arith::Min),
+        Arith::Max => with!(Arith::Max),
+        Arith::RoundUp => with!(Arith::RoundUp),
+        Arith::Pow => with!(Arith::Pow),
+    }
+}
+
+/// A quantifier over named elements whose conjuncts are programs.
+fn quantified(t: &Tuples) -> QuantifiedProgram {
+    QuantifiedProgram {
+        quantifier: t.quantifier,
+        collection: t.collection,
+        first: t.first,
+        arity: t.arity,
+        conjuncts: (t.conjuncts.iter())
+            .map(|(name, c)| (*name, Conj(condition(c))))
+            .collect(),
+        alone: t.alone.clone(),
+    }
+}
+
+/// [`Tuples`] with its conjuncts compiled.
+struct QuantifiedProgram {
+    quantifier: Quantifier,
+    collection: Collection,
+    first: u8,
+    arity: u8,
+    conjuncts: Vec<(u8, Conj)>,
+    alone: Vec<bool>,
+}
+
+impl QuantifiedProgram {
+    #[inline]
+    fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        Quantified {
+            quantifier: self.quantifier,
+            collection: self.collection,
+            first: self.first,
+            arity: self.arity,
+            conjuncts: &self.conjuncts,
+            alone: &self.alone,
+        }
+        .value(facts, current, named)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::test_condition;
+    use crate::predicate::Scope;
+    use crate::predicate::facts::{Results, elem, hand};
+
+    /// A few random elements: flags from those the conditions below read, numbers, tiles.
+    fn elements(seed: &mut u64, most: usize) -> Vec<Elem> {
+        let mut next = move || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *seed >> 33
+        };
+        let bits = [
+            elem::CHOW,
+            elem::PUNG | elem::PUNG_OR_KONG,
+            elem::PAIR,
+            elem::EXPOSED,
+            elem::DECLARED,
+            elem::SIMPLE,
+            elem::DRAGON,
+            elem::CHARACTERS | elem::SUITED,
+            elem::DOTS | elem::SUITED,
+            elem::BAMBOO | elem::SUITED,
+        ];
+        let n = next() as usize % (most + 1);
+        (0..n)
+            .map(|_| Elem {
+                flags: bits
+                    .iter()
+                    .filter(|_| next() % 3 == 0)
+                    .fold(0, |f, b| f | b),
+                copies: (next() % 4 + 1) as u8,
+                number: (next() % 3 + 1) as u8,
+                tile: (next() % 34) as i8,
+                same_number: (next() % 5) as u8,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_program_gives_what_its_tree_gives() {
+        // Every kind of node: flags, numbers, logic, comparisons, arithmetic, quantifiers
+        // over collections and over named elements (one name and several), results.
+        let conditions = [
+            "self_drawn and not dealer or declared_ready",
+            "count(sets, pung) + 1 > 2 and any(tiles, simple)",
+            "all(sets, chow or pair) or suits(tiles) == 1",
+            "count(tiles, copies >= 2) == 4 or kinds(tiles) == 7",
+            "any(sets, number == 2 and chow) and not all(tiles, dragon)",
+            "count(sets, pung and (dragon or simple)) >= 1",
+            "max(count(sets, chow), 2) - min(red_fives, 1) * 3 == 2",
+            "round_up(count(tiles) * 7, 10) / 10 >= 3 and pow(2, count(sets)) > 4",
+            "abs(0 - count(sets, pung)) < 2",
+            "if(self_drawn, count(sets), 1) != -count(tiles, simple)",
+            "any(i in indicators, next(i.tile) == 5p)",
+            "count(i in indicators, i.number >= 3) == 1",
+            "all(i in indicators, i.suit == 2) and count(tiles, number_copies == 2) > 0",
+            "any(a, b in sets, a.chow and b.chow and a.tile == b.tile)",
+            "count(a, b in sets, a.pung and b.pung and a.number == b.number) >= 1",
+            "any(a, b, c in sets, a.pung_or_kong and b.pung_or_kong and c.pung_or_kong \
+             and a.number == b.number and b.number == c.number and a.suit != b.suit \
+             and b.suit != c.suit and a.suit != c.suit)",
+            "all(a, b in sets, a.number != b.number or a.suit == b.suit)",
+            "any(s in sets, any(t in tiles, t.tile == s.tile and t.copies > 1))",
+            "winning_tile == 5p or winning_tile_seen < 3 and red_fives == 1",
+        ];
+        let mut seed = 2026;
+        let results = Results {
+            sums: vec![3],
+            bests: vec![2],
+            fired: vec![0b101],
+            values: vec![40],
+        };
+        for text in conditions {
+            let tree = test_condition(text, Scope::Hand);
+            let program = Test::new(&tree, true);
+            let mut outcomes = [0; 2];
+            for _ in 0..400 {
+                let (sets, tiles) = (elements(&mut seed, 5), elements(&mut seed, 14));
+                let (indicators, bonus) = (elements(&mut seed, 3), elements(&mut seed, 2));
+                let flags = [hand::SELF_DRAWN, hand::DEALER, hand::DECLARED_READY]
+                    .into_iter()
+                    .filter(|_| elements(&mut seed, 1).len() == 1)
+                    .fold(0, |f, b| f | b);
+                let mut facts = Facts::of_hand(&tiles, &bonus)
+                    .with_indicators(&indicators, &[])
+                    .with_sets(flags, &sets)
+                    .with_results(&results);
+                facts.red_fives = (seed % 3) as i64;
+                facts.winning_tile = (seed % 40) as i64 - 5;
+                let e = Elem::default();
+                let holds = tree.holds(&facts, e);
+                assert_eq!(program.holds(&facts, e), holds, "{text}\n{facts:?}");
+                outcomes[usize::from(holds)] += 1;
+            }
+            // Each condition both holds and fails on some of the facts tried.
+            assert!(outcomes[0] > 0 && outcomes[1] > 0, "{text}: {outcomes:?}");
+        }
+        // A condition as a number: 1 when it holds.
+        let value = Num::new(
+            &test_condition("count(sets, pung) + 2 == 3", Scope::Hand),
+            true,
+        );
+        let sets = [Elem {
+            flags: elem::PUNG,
+            ..Elem::default()
+        }];
+        let facts = Facts::default().with_sets(0, &sets);
+        assert_eq!(value.value(&facts, Elem::default()), 1);
+    }
+}

@@ -1,0 +1,270 @@
+//! How a quantifier over named elements (`any(a, b in sets, …)`) looks through the groups of
+//! elements, whatever evaluates its conjuncts: the tree ([`super::eval`]) or a program of
+//! the plan.
+//!
+//! In: the quantifier ([`Quantified`]: count, any or all, the collection, the names' slots,
+//! the conjuncts each filed under the last name it reads), the facts of a reading, the
+//! element looked at and the named elements of the quantifiers around it. Out: its value
+//! (a count, or 0 and 1).
+
+use super::compiled::{Collection, MAX_BOUND, MAX_NAMED, Quantifier, Tuples};
+use super::facts::{Elem, Facts};
+
+/// A conjunct of a quantifier's condition, as something that can be tested.
+pub(crate) trait Conjunct {
+    /// Whether it holds for `facts`, looking at `current`, with the elements `named` in
+    /// scope.
+    fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool;
+}
+
+/// A quantifier over groups of named elements, with its conjuncts in a form `C` can test:
+/// the fields of [`Tuples`].
+pub(crate) struct Quantified<'t, C> {
+    /// Count, any or all.
+    pub quantifier: Quantifier,
+    /// The collection the elements come from.
+    pub collection: Collection,
+    /// The slot of the first name.
+    pub first: u8,
+    /// How many names.
+    pub arity: u8,
+    /// The conjuncts, each with the name it waits for, in that order.
+    pub conjuncts: &'t [(u8, C)],
+    /// For each conjunct, whether it reads the name it waits for and no other.
+    pub alone: &'t [bool],
+}
+
+impl<'t> Quantified<'t, super::Compiled> {
+    /// The quantifier `t`, its conjuncts as trees.
+    pub fn of(t: &'t Tuples) -> Self {
+        Quantified {
+            quantifier: t.quantifier,
+            collection: t.collection,
+            first: t.first,
+            arity: t.arity,
+            conjuncts: &t.conjuncts,
+            alone: &t.alone,
+        }
+    }
+}
+
+impl<C: Conjunct> Quantified<'_, C> {
+    /// The quantifier's value on `facts`, looking at `current`, with the elements `outer`
+    /// of the quantifiers around it in scope: the groups that match, some group matches, or
+    /// every group does.
+    pub fn value(&self, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
+        if self.arity == 1 {
+            self.one_named(facts, current, outer)
+        } else {
+            Groups::new(self, facts, current, outer).quantify()
+        }
+    }
+
+    /// A quantifier that names one element (`any(i in indicators, next(i.tile) == tile)`):
+    /// each group is one element, in one order, so none is formed and nothing narrowed.
+    fn one_named(&self, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
+        let mut named = in_scope(outer);
+        let slot = usize::from(self.first);
+        let mut meets = facts.elements(self.collection).iter().map(|e| {
+            named[slot] = *e;
+            let named = &named[..=slot];
+            (self.conjuncts.iter()).all(|(_, c)| c.holds_in(facts, current, named))
+        });
+        match self.quantifier {
+            Quantifier::Any => i64::from(meets.any(|m| m)),
+            Quantifier::All => i64::from(meets.all(|m| m)),
+            Quantifier::Count => meets.filter(|&m| m).count() as i64,
+        }
+    }
+}
+
+/// The named elements in scope inside a quantifier: those of the quantifiers around it
+/// (`outer`), then room for its own.
+fn in_scope(outer: &[Elem]) -> [Elem; MAX_BOUND] {
+    let mut named = [Elem::default(); MAX_BOUND];
+    named[..outer.len()].copy_from_slice(outer);
+    named
+}
+
+/// The groups of a quantifier over named elements, being looked through: each group of
+/// `arity` distinct elements of the collection (by position, in increasing order), tried
+/// with its elements given to the names in every order until one meets the condition.
+struct Groups<'q, 't, 'f, C> {
+    tuples: &'q Quantified<'t, C>,
+    facts: &'q Facts<'f>,
+    current: Elem,
+    elements: &'f [Elem],
+    /// The named elements in scope: those of the quantifiers around, then this one's.
+    named: [Elem; MAX_BOUND],
+    /// The positions of the group being tried.
+    group: [usize; MAX_NAMED],
+    /// For each name, a bit per element it may take (by the conjuncts that read it alone).
+    may: [u64; MAX_NAMED],
+    /// The elements some name may take: the only ones a matching group holds.
+    useful: u64,
+    /// `may` and `useful` are worked out, so that the conjuncts that read one name alone
+    /// hold of every element a name is given.
+    narrowed: bool,
+}
+
+impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
+    fn new(
+        tuples: &'q Quantified<'t, C>,
+        facts: &'q Facts<'f>,
+        current: Elem,
+        outer: &[Elem],
+    ) -> Self {
+        Groups {
+            tuples,
+            facts,
+            current,
+            elements: facts.elements(tuples.collection),
+            named: in_scope(outer),
+            group: [0; MAX_NAMED],
+            may: [u64::MAX; MAX_NAMED],
+            useful: u64::MAX,
+            narrowed: false,
+        }
+    }
+
+    /// Works out which elements each name may take, by the conjuncts that read it alone;
+    /// false when fewer elements than names may take any, so that no group matches.
+    fn narrow(&mut self) -> bool {
+        let arity = usize::from(self.tuples.arity);
+        let (first, elements) = (usize::from(self.tuples.first), self.elements);
+        self.useful = 0;
+        for k in 0..arity {
+            let slot = first + k;
+            let mut may = 0u64;
+            for (i, e) in elements.iter().enumerate() {
+                self.named[slot] = *e;
+                let named = &self.named[..slot + 1];
+                let holds = (self.tuples.conjuncts.iter().zip(self.tuples.alone))
+                    .filter(|((waits_for, _), alone)| **alone && usize::from(*waits_for) == k)
+                    .all(|((_, c), _)| c.holds_in(self.facts, self.current, named));
+                may |= u64::from(holds) << i;
+            }
+            self.may[k] = may;
+            self.useful |= may;
+        }
+        self.narrowed = true;
+        self.useful.count_ones() as usize >= arity
+    }
+
+    /// The quantifier's value: the groups that match, some group matches, or every group
+    /// does.
+    fn quantify(mut self) -> i64 {
+        let arity = usize::from(self.tuples.arity);
+        let (mut total, mut matched) = (0i64, 0i64);
+        let quantifier = self.tuples.quantifier;
+        // A group holding an element no name may take does not match: where only the
+        // groups that match count (not for `all`), those are not formed.
+        if quantifier != Quantifier::All && self.elements.len() <= 64 {
+            if !self.narrow() {
+                return 0;
+            }
+            // For `any`, one group in one order is enough: the names are given distinct
+            // elements one after the other, each among those it may take.
+            if quantifier == Quantifier::Any {
+                return i64::from(self.some_assignment(0, 0));
+            }
+        }
+        self.each_group(0, 0, &mut |groups| {
+            total += 1;
+            if groups.some_order(0, 0) {
+                matched += 1;
+                return quantifier != Quantifier::Any;
+            }
+            quantifier != Quantifier::All
+        });
+        debug_assert!(arity <= MAX_NAMED);
+        match quantifier {
+            Quantifier::Count => matched,
+            Quantifier::Any => i64::from(matched > 0),
+            Quantifier::All => i64::from(matched == total),
+        }
+    }
+
+    /// Calls `visit` on each group whose first `filled` positions are chosen, the next
+    /// from position `from` on; stops, returning false, when `visit` says to.
+    fn each_group(
+        &mut self,
+        filled: usize,
+        from: usize,
+        visit: &mut impl FnMut(&mut Self) -> bool,
+    ) -> bool {
+        if filled == usize::from(self.tuples.arity) {
+            return visit(self);
+        }
+        for position in from..self.elements.len() {
+            if position < 64 && self.useful & (1 << position) == 0 {
+                continue;
+            }
+            self.group[filled] = position;
+            if !self.each_group(filled + 1, position + 1, visit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when the names from `given` on can be given distinct elements, other than those
+    /// of `used` (a bit per position) and each among those it may take, that meet the
+    /// condition; each conjunct is tested as soon as the last name it reads is given. Only
+    /// once the elements are narrowed (so no more than 64).
+    fn some_assignment(&mut self, given: usize, used: u64) -> bool {
+        if given == usize::from(self.tuples.arity) {
+            return true;
+        }
+        let slot = usize::from(self.tuples.first) + given;
+        let mut free = self.may[given] & !used;
+        while free != 0 {
+            let position = free.trailing_zeros() as usize;
+            free &= free - 1;
+            self.named[slot] = self.elements[position];
+            if self.meets_conjuncts_of(given, slot)
+                && self.some_assignment(given + 1, used | 1 << position)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when the conjuncts that wait for the name `given`, now in slot `slot`, hold
+    /// (those that read it alone are known to once the elements are narrowed).
+    fn meets_conjuncts_of(&self, given: usize, slot: usize) -> bool {
+        let named = &self.named[..slot + 1];
+        (self.tuples.conjuncts.iter().zip(self.tuples.alone))
+            .filter(|((waits_for, _), alone)| {
+                usize::from(*waits_for) == given && !(self.narrowed && **alone)
+            })
+            .all(|((_, c), _)| c.holds_in(self.facts, self.current, named))
+    }
+
+    /// True when the group's elements, given to the names from `given` on in some order of
+    /// those not yet `used` (a bit per member), meet the condition; each conjunct is tested
+    /// as soon as the last name it reads is given.
+    fn some_order(&mut self, given: usize, used: u32) -> bool {
+        let arity = usize::from(self.tuples.arity);
+        if given == arity {
+            return true;
+        }
+        let slot = usize::from(self.tuples.first) + given;
+        for member in 0..arity {
+            let position = self.group[member];
+            if used & (1 << member) != 0
+                || (position < 64 && self.may[given] & (1 << position) == 0)
+            {
+                continue;
+            }
+            self.named[slot] = self.elements[self.group[member]];
+            if self.meets_conjuncts_of(given, slot)
+                && self.some_order(given + 1, used | (1 << member))
+            {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -12,9 +12,10 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and five test variants (one reads relations between sets, one the
-/// waits, one other items' results, one is scored by a formula of its own), with the plans
-/// of every set of shortcuts tried.
+/// Every built-in variant and six test variants (one reads relations between sets, one the
+/// waits, one other items' results, two are scored by a formula of their own, one of them
+/// reading the sets of a player who did not go out), with the plans of every set of shortcuts
+/// tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
     for house in [
@@ -23,6 +24,7 @@ fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
         "waits",
         "results",
         "formula",
+        "formula-others",
     ] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",

@@ -23,7 +23,8 @@
 //! - the only possible tile read from the arrangements where one shows another winning tile
 //!   (`waits`);
 //! - when only the totals are wanted: a winner's reading that misses a requirement is not
-//!   given its items, and a non-winner under a variant with no item for him is not read;
+//!   given its items, and a non-winner under a variant with no item for him, whose score
+//!   reads nothing of a reading, is not read;
 //! - the waits, the wait count and the copies of each number, worked out only when some
 //!   condition reads them.
 
@@ -200,6 +201,13 @@ pub struct Plan {
     pub(crate) needs_number_copies: bool,
     /// Which groupings of a non-winner's tiles held alike are read.
     pub(crate) groupings: Groupings,
+    /// For the totals alone: a player who did not go out scores the same in every reading,
+    /// so his readings are not looked for. No item applies to him, and the score's own
+    /// expressions (a formula's values and tiers, the tie-breaks) read neither the sets, nor
+    /// the special shapes or the items called for (worked out with the readings), nor the
+    /// one flag of a reading that may differ between his (`concealed_hand`; the others of a
+    /// reading are never his).
+    pub(crate) others_score_alike: bool,
 }
 
 impl Plan {
@@ -279,6 +287,28 @@ impl Plan {
                 if (m.all | m.none | m.any | m.any2) & hand::ONLY_POSSIBLE != 0)
         });
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
+        let reads_a_reading = |c: &Compiled| {
+            c.mentions(|node| match node {
+                Compiled::Count(c, _) | Compiled::Any(c, _) | Compiled::All(c, _) => {
+                    *c == Collection::Sets
+                }
+                Compiled::Suits(c) => *c == Collection::Sets,
+                Compiled::Tuples(t) => t.collection == Collection::Sets,
+                Compiled::HandMask(m) => {
+                    (m.all | m.none | m.any | m.any2) & hand::CONCEALED_HAND != 0
+                }
+                Compiled::Calling(_) | Compiled::Shape(_) => true,
+                _ => false,
+            })
+        };
+        let others = &by_player[1];
+        let others_score_alike = tricks.totals_only
+            && others.items.is_empty()
+            && others.later.is_empty()
+            && !(rules.values.iter())
+                .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
+                .chain(&rules.prefer)
+                .any(reads_a_reading);
         let groupings = if tricks.groupings {
             groupings::groupings(&by_player[1].every_item())
         } else {
@@ -317,6 +347,7 @@ impl Plan {
             needs_waits,
             needs_number_copies,
             groupings,
+            others_score_alike,
             by_player,
         }
     }
@@ -386,4 +417,24 @@ impl Plan {
 #[cfg(test)]
 pub(crate) fn test_condition(text: &str, scope: crate::predicate::Scope) -> Compiled {
     fold(crate::predicate::check::test_condition(text, scope))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Variant;
+
+    #[test]
+    fn a_non_winner_scores_alike_only_where_nothing_reads_his_readings() {
+        let alike = |spec: &str| {
+            let spec = spec.replace("$tests", concat!(env!("CARGO_MANIFEST_DIR"), "/tests"));
+            Variant::load(&spec, &[]).unwrap().plan().others_score_alike
+        };
+        // Riichi: no item for him, and the formula reads no set.
+        assert!(alike("riichi"));
+        // Hong Kong: no item for him, and no formula.
+        assert!(alike("hong-kong"));
+        // BMJA scores his pungs; this formula reads every player's sets.
+        assert!(!alike("bmja"));
+        assert!(!alike("$tests/variants/formula-others.toml"));
+    }
 }

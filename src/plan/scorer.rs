@@ -92,18 +92,44 @@ impl<'v> Scorer<'v> {
     ///
     /// A winner's reading that does not meet a requirement scores nothing, so its items are
     /// not evaluated (a card lists them). A player who did not go out, under a variant with
-    /// no item for such a player (Hong Kong's), scores the same nothing in every reading, so
-    /// the readings are not looked for.
+    /// no item for such a player (Hong Kong's, riichi's) and a score that reads nothing of a
+    /// reading, scores the same in every reading, so the readings are not looked for.
     pub fn totals(&mut self, hand: &Hand) -> Totals {
         if !self.plan.tricks.totals_only {
             return self.evaluate(hand, Trace::Always).0;
         }
-        let others = &self.plan.by_player[1];
-        let formula = self.rules.definition.style == Style::Formula;
-        if !hand.is_winner() && others.items.is_empty() && others.later.is_empty() && !formula {
-            return combine(self.rules, &mut Vec::new(), false, false);
+        if !hand.is_winner() && self.plan.others_score_alike {
+            return self.alike(hand);
         }
         self.evaluate(hand, Trace::IfValid).0
+    }
+
+    /// The totals of a player who did not go out, under a variant whose every reading of
+    /// such a player scores the same ([`Plan::others_score_alike`]): scored once, on the facts
+    /// of the hand, without its readings. (Kept out of line: most hands take the other way.)
+    #[inline(never)]
+    fn alike(&mut self, hand: &Hand) -> Totals {
+        let (rules, plan) = (self.rules, self.plan);
+        if rules.definition.style != Style::Formula {
+            // Points and doubles, or faan, with no item: nothing, whatever the facts.
+            return combine(rules, &mut Vec::new(), false, false);
+        }
+        let own = hand.own_tiles();
+        self.elems.fill(hand, &own, plan.needs_number_copies);
+        let count_waits = || wait_count(hand, &rules.shapes) as i64;
+        let wait_count = Deferred::new(&count_waits);
+        let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
+        facts.wait_count = Some(&wait_count);
+        self.reading.clear();
+        finish(
+            rules,
+            &plan.score,
+            &facts,
+            false,
+            &mut self.reading,
+            None,
+            || None,
+        )
     }
 
     fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {

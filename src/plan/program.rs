@@ -117,13 +117,19 @@ fn num(body: impl for<'f> Fn(&Facts<'f>, Elem, &[Elem]) -> i64 + Send + Sync + '
     Arc::new(body)
 }
 
-/// A conjunct of a quantifier over named elements, compiled.
-struct Conj(Cond);
+/// A conjunct of a quantifier over named elements, compiled, with the test of flags it is
+/// when it is one ([`Conjunct::mask`]).
+struct Conj(Cond, Option<Mask>);
 
 impl Conjunct for Conj {
     #[inline]
     fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool {
         (self.0)(facts, current, named)
+    }
+
+    #[inline]
+    fn mask(&self) -> Option<Mask> {
+        self.1
     }
 }
 
@@ -136,6 +142,8 @@ enum Leaf {
     Current(ElemInt),
     /// A number of the element named in this slot.
     Named(usize, ElemInt),
+    /// The tile after the tile of the element named in this slot (`next(i.tile)`).
+    NextNamed(usize),
     /// A number of the hand.
     Hand(HandInt),
     /// The sum of the items with the tag of this index.
@@ -154,6 +162,12 @@ impl Leaf {
                 Compiled::ElemInt(i) => Leaf::Named(usize::from(*slot), i),
                 _ => return None,
             },
+            Compiled::Unary(Unary::NextTile, a) => match &**a {
+                Compiled::Named(slot, a) if **a == Compiled::ElemInt(ElemInt::Tile) => {
+                    Leaf::NextNamed(usize::from(*slot))
+                }
+                _ => return None,
+            },
             &Compiled::HandInt(h) => Leaf::Hand(h),
             &Compiled::Sum(tag) => Leaf::Sum(tag as usize),
             &Compiled::Value(v) => Leaf::Value(v as usize),
@@ -167,6 +181,7 @@ impl Leaf {
             Leaf::Const(v) => v,
             Leaf::Current(i) => elem_int(i, current),
             Leaf::Named(slot, i) => elem_int(i, named[slot]),
+            Leaf::NextNamed(slot) => unary(Unary::NextTile, i64::from(named[slot].tile)),
             Leaf::Hand(HandInt::WinningTile) => facts.winning_tile,
             Leaf::Hand(HandInt::WinningTileSeen) => facts.winning_tile_seen,
             Leaf::Hand(HandInt::RedFives) => facts.red_fives,
@@ -433,7 +448,7 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
         first: t.first,
         arity: t.arity,
         conjuncts: (t.conjuncts.iter())
-            .map(|(name, c)| (*name, Conj(condition(c))))
+            .map(|(name, c)| (*name, Conj(condition(c), c.mask())))
             .collect(),
         alone: t.alone.clone(),
     }

@@ -4,7 +4,9 @@
 //! elements named by the quantifiers around the node (`any(a, b in sets, …)`). Out: an
 //! integer (booleans are 0 and 1). No allocation, no strings.
 
-use super::compiled::{Collection, Compiled, ElemInt, HandInt, PaymentInt, arith, compare, unary};
+use super::compiled::{
+    Collection, Compiled, ElemInt, HandInt, Mask, PaymentInt, arith, compare, unary,
+};
 use super::facts::{Deferred, Elem, Facts, elem, suits};
 use super::groups::{Conjunct, Quantified};
 
@@ -136,6 +138,16 @@ impl Conjunct for Compiled {
     #[inline]
     fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool {
         Compiled::holds_in(self, facts, current, named)
+    }
+
+    fn mask(&self) -> Option<Mask> {
+        match self {
+            Compiled::Named(_, a) => match **a {
+                Compiled::ElemMask(m) => Some(m),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! element looked at and the named elements of the quantifiers around it. Out: its value
 //! (a count, or 0 and 1).
 
-use super::compiled::{Collection, MAX_BOUND, MAX_NAMED, Quantifier, Tuples};
+use super::compiled::{Collection, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Tuples};
 use super::facts::{Elem, Facts};
 
 /// A conjunct of a quantifier's condition, as something that can be tested.
@@ -15,6 +15,10 @@ pub(crate) trait Conjunct {
     /// Whether it holds for `facts`, looking at `current`, with the elements `named` in
     /// scope.
     fn holds_in(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> bool;
+
+    /// The test of flags it is, when it is one of a named element's flags (`a.chow`):
+    /// the elements a name may take are then found by testing their flags alone.
+    fn mask(&self) -> Option<Mask>;
 }
 
 /// A quantifier over groups of named elements, with its conjuncts in a form `C` can test:
@@ -63,13 +67,25 @@ impl<C: Conjunct> Quantified<'_, C> {
     /// A quantifier that names one element (`any(i in indicators, next(i.tile) == tile)`):
     /// each group is one element, in one order, so none is formed and nothing narrowed.
     fn one_named(&self, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
+        let elements = facts.elements(self.collection);
+        let meets = |named: &[Elem]| {
+            (self.conjuncts.iter()).all(|(_, c)| c.holds_in(facts, current, named))
+        };
+        // With no name around, the element is the only one named: no scope to build.
+        if outer.is_empty() && self.first == 0 {
+            return self.quantify_each(elements.iter().map(|e| meets(std::slice::from_ref(e))));
+        }
         let mut named = in_scope(outer);
         let slot = usize::from(self.first);
-        let mut meets = facts.elements(self.collection).iter().map(|e| {
+        self.quantify_each(elements.iter().map(|e| {
             named[slot] = *e;
-            let named = &named[..=slot];
-            (self.conjuncts.iter()).all(|(_, c)| c.holds_in(facts, current, named))
-        });
+            meets(&named[..=slot])
+        }))
+    }
+
+    /// The quantifier's value over whether each group meets the condition.
+    #[inline]
+    fn quantify_each(&self, mut meets: impl Iterator<Item = bool>) -> i64 {
         match self.quantifier {
             Quantifier::Any => i64::from(meets.any(|m| m)),
             Quantifier::All => i64::from(meets.all(|m| m)),
@@ -132,21 +148,34 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
     fn narrow(&mut self) -> bool {
         let arity = usize::from(self.tuples.arity);
         let (first, elements) = (usize::from(self.tuples.first), self.elements);
-        self.useful = 0;
-        for k in 0..arity {
+        // A bit for each element (no more than 64 here).
+        let every = match elements.len() {
+            0 => 0,
+            n => u64::MAX >> (64 - n),
+        };
+        self.may[..arity].fill(every);
+        let alone = (self.tuples.conjuncts.iter().zip(self.tuples.alone))
+            .filter(|(_, alone)| **alone)
+            .map(|((waits_for, c), _)| (usize::from(*waits_for), c));
+        for (k, c) in alone {
             let slot = first + k;
             let mut may = 0u64;
-            for (i, e) in elements.iter().enumerate() {
-                self.named[slot] = *e;
-                let named = &self.named[..slot + 1];
-                let holds = (self.tuples.conjuncts.iter().zip(self.tuples.alone))
-                    .filter(|((waits_for, _), alone)| **alone && usize::from(*waits_for) == k)
-                    .all(|((_, c), _)| c.holds_in(self.facts, self.current, named));
-                may |= u64::from(holds) << i;
+            if let Some(m) = c.mask() {
+                for (i, e) in elements.iter().enumerate() {
+                    may |= u64::from(m.test(e.flags)) << i;
+                }
+            } else {
+                for (i, e) in elements.iter().enumerate() {
+                    if self.may[k] & (1 << i) != 0 {
+                        self.named[slot] = *e;
+                        let named = &self.named[..slot + 1];
+                        may |= u64::from(c.holds_in(self.facts, self.current, named)) << i;
+                    }
+                }
             }
-            self.may[k] = may;
-            self.useful |= may;
+            self.may[k] &= may;
         }
+        self.useful = self.may[..arity].iter().fold(0, |or, may| or | may);
         self.narrowed = true;
         self.useful.count_ones() as usize >= arity
     }

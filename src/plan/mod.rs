@@ -12,6 +12,8 @@
 //! - conditions folded into fewer, wider tests (`fold`);
 //! - conditions and values compiled to closures, called instead of walking the tree
 //!   (`program`);
+//! - a formula that reads only the items' sums and the hand's flags worked out once for
+//!   each distinct set of them (`memo`);
 //! - gates: necessary conditions of each item, shape and requirement, read from its top
 //!   conjuncts and tested as bits before the rest of it is evaluated, many gates at once
 //!   through a transposed table (`gate`);
@@ -33,6 +35,7 @@ pub(crate) mod corpus;
 pub(crate) mod fold;
 pub(crate) mod gate;
 pub(crate) mod groupings;
+pub(crate) mod memo;
 pub(crate) mod program;
 pub(crate) mod scorer;
 pub(crate) mod waits;
@@ -76,6 +79,8 @@ pub struct Tricks {
     pub only_what_is_read: bool,
     /// Conditions and values compiled to closures instead of walked as trees.
     pub programs: bool,
+    /// A formula that reads only the items' sums and the hand's flags remembered by them.
+    pub memo: bool,
 }
 
 impl Tricks {
@@ -91,6 +96,7 @@ impl Tricks {
         totals_only: true,
         only_what_is_read: true,
         programs: true,
+        memo: true,
     };
 
     /// Every shortcut off: the fast scorer does what the reference scorer does.
@@ -105,10 +111,11 @@ impl Tricks {
         totals_only: false,
         only_what_is_read: false,
         programs: false,
+        memo: false,
     };
 
     /// Each shortcut by its name, for switching one off.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "fold",
         "gates",
         "gate-table",
@@ -119,6 +126,7 @@ impl Tricks {
         "totals-only",
         "only-what-is-read",
         "programs",
+        "memo",
     ];
 
     /// These shortcuts with the one called `name` turned off; `None` for an unknown name.
@@ -135,6 +143,7 @@ impl Tricks {
             "totals-only" => &mut t.totals_only,
             "only-what-is-read" => &mut t.only_what_is_read,
             "programs" => &mut t.programs,
+            "memo" => &mut t.memo,
             _ => return None,
         };
         *flag = false;
@@ -193,6 +202,9 @@ pub struct Plan {
     pub(crate) liabilities: Vec<Gated>,
     /// A `formula` variant's values and tiers, and the tie-breaks, as programs.
     pub(crate) score: ScorePrograms,
+    /// What a `formula` variant's values and tiers read, when the score can be remembered by
+    /// it ([`memo`]).
+    pub(crate) formula_inputs: Option<memo::Inputs>,
     /// The items some `calling(…)` asks about, as the fast scorer runs them.
     pub(crate) calling_targets: Vec<PlanItem>,
     /// Some condition asks whether the winning tile was the only possible one.
@@ -344,6 +356,7 @@ impl Plan {
                     .map(|c| Num::new(&prepare(c), tricks.programs))
                     .collect(),
             },
+            formula_inputs: tricks.memo.then(|| memo::Inputs::of(rules)).flatten(),
             needs_waits,
             needs_number_copies,
             groupings,

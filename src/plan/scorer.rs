@@ -10,8 +10,11 @@
 
 use arrayvec::ArrayVec;
 
+use std::cell::RefCell;
+
 use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};
+use super::memo::{Memo, Remembering};
 use super::waits::only_possible;
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
@@ -41,6 +44,8 @@ pub struct Scorer<'v> {
     calling: Vec<usize>,
     /// Scores the hands that one more tile would complete; made on first use.
     completions: Option<Box<Scorer<'v>>>,
+    /// The formula's scores remembered.
+    memo: RefCell<Memo>,
 }
 
 /// Which readings' traces are worked out.
@@ -67,6 +72,7 @@ impl<'v> Scorer<'v> {
             best_values: Vec::new(),
             calling: Vec::new(),
             completions: None,
+            memo: RefCell::default(),
         }
     }
 
@@ -121,9 +127,10 @@ impl<'v> Scorer<'v> {
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
         facts.wait_count = Some(&wait_count);
         self.reading.clear();
+        let score = Remembering::of(plan, &self.memo);
         finish(
             rules,
-            &plan.score,
+            &score,
             &facts,
             false,
             &mut self.reading,
@@ -202,19 +209,16 @@ impl<'v> Scorer<'v> {
             return (Totals::default(), Choice::None);
         }
 
+        let scoring = Scoring {
+            rules,
+            plan,
+            score: Remembering::of(plan, &self.memo),
+        };
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
         let mut best: Option<((Totals, Prefer), Choice)> = None;
         for (i, arrangement) in self.arrangements.iter().enumerate() {
             let (facts, summary) = readings.of(arrangement, &mut sets);
-            let totals = apply_items(
-                rules,
-                plan,
-                &facts,
-                &summary,
-                winner,
-                trace,
-                &mut self.reading,
-            );
+            let totals = apply_items(&scoring, &facts, &summary, winner, trace, &mut self.reading);
             let prefer = &self.reading.prefer;
             if best.as_ref().is_none_or(|(b, _)| totals.beats(prefer, b)) {
                 best = Some(((totals, *prefer), Choice::Arrangement(i)));
@@ -224,15 +228,14 @@ impl<'v> Scorer<'v> {
         }
         if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
             let best = best.as_ref().map(|((b, prefer), _)| b.key(*prefer));
-            check_every_grouping(rules, plan, hand, &readings, best);
+            check_every_grouping(&scoring, hand, &readings, best);
         }
         if let Some(special) = &special {
             let summary = readings.summary.with_sets(special);
             let held = (0..plan.shapes.len()).filter(|s| readings.shapes & (1 << s) != 0);
             for s in held {
                 let totals = apply_items(
-                    rules,
-                    plan,
+                    &scoring,
                     special,
                     &summary,
                     winner,
@@ -386,8 +389,7 @@ fn some_target_may_apply(
 /// arrangements never score more (`super::groupings`): `best` is the best key found
 /// without them.
 fn check_every_grouping(
-    rules: &Rules,
-    plan: &Plan,
+    scoring: &Scoring<'_>,
     hand: &Hand,
     readings: &Readings,
     best: Option<Key>,
@@ -399,7 +401,7 @@ fn check_every_grouping(
     let best_of_every = every.iter().fold(None, |most, arrangement| {
         let (facts, summary) = readings.of(arrangement, &mut sets);
         let trace = Trace::IfValid;
-        let totals = apply_items(rules, plan, &facts, &summary, false, trace, &mut applied);
+        let totals = apply_items(scoring, &facts, &summary, false, trace, &mut applied);
         most.max(Some(totals.key(applied.prefer)))
     });
     debug_assert_eq!(best, best_of_every, "a grouping left out scores more");
@@ -410,14 +412,14 @@ fn check_every_grouping(
 /// `applied.fired` (for a winner's reading that does not meet a requirement, only when
 /// `trace` says so).
 fn apply_items(
-    rules: &Rules,
-    plan: &Plan,
+    scoring: &Scoring<'_>,
     facts: &Facts<'_>,
     summary: &Summary,
     winner: bool,
     trace: Trace,
     applied: &mut Applied,
 ) -> Totals {
+    let (rules, plan) = (scoring.rules, scoring.plan);
     applied.clear();
     let words = summary.words();
     // The requirements that read no item's result are judged first.
@@ -481,7 +483,23 @@ fn apply_items(
         (first, late) => first.or(late.flatten()),
     };
     let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
-    finish(rules, &plan.score, facts, winner, applied, unmet, liability)
+    finish(
+        rules,
+        &scoring.score,
+        facts,
+        winner,
+        applied,
+        unmet,
+        liability,
+    )
+}
+
+/// What scoring one reading takes besides its facts: the rules, the plan, and the score's
+/// own expressions as the plan evaluates them.
+struct Scoring<'a> {
+    rules: &'a Rules,
+    plan: &'a Plan,
+    score: Remembering<'a>,
 }
 
 /// Counts the items that read other items' results (`later`, in the order they are

@@ -23,6 +23,22 @@ pub(crate) trait ScoreExpressions {
     fn tier(&self, k: usize, facts: &Facts<'_>) -> Option<i64>;
     /// The tie-break of index `i` (in [`Rules::prefer`]) on `facts`.
     fn prefer(&self, i: usize, facts: &Facts<'_>) -> i64;
+
+    /// The totals of the formula of `rules` on the reading `facts`, whose items gave
+    /// `results`, its values left in `results.values`, for a player who may go out
+    /// (`valid`): [`evaluate`], unless a scorer remembers them.
+    fn formula(
+        &self,
+        rules: &Rules,
+        facts: &Facts<'_>,
+        results: &mut Results,
+        valid: bool,
+    ) -> Totals
+    where
+        Self: Sized,
+    {
+        evaluate(rules, self, facts, results, valid)
+    }
 }
 
 impl ScoreExpressions for Rules {

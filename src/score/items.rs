@@ -11,7 +11,7 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
-use super::formula::{self, ScoreExpressions};
+use super::formula::ScoreExpressions;
 use super::{Fired, Prefer, Totals};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
@@ -236,7 +236,7 @@ pub fn finish(
     let mut totals = if rules.definition.style == Style::Formula {
         applied.gather(rules);
         let valid = !winner || complete;
-        formula::evaluate(rules, expressions, facts, &mut applied.results, valid)
+        expressions.formula(rules, facts, &mut applied.results, valid)
     } else {
         combine(rules, &mut applied.fired, winner, complete)
     };

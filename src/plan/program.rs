@@ -13,12 +13,12 @@
 use std::sync::Arc;
 
 use crate::predicate::compiled::{
-    Arith, Cmp, Collection, Compiled, ElemInt, HandInt, Mask, PaymentInt, Quantifier, Tuples,
-    Unary, arith, unary,
+    Arith, Cmp, Collection, Compiled, ElemInt, HandInt, MAX_NAMED, Mask, PaymentInt, Quantifier,
+    Tuples, Unary, arith, unary,
 };
 use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
-use crate::predicate::groups::{Conjunct, Quantified};
+use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
 
 /// What a program is: a function of the facts of a reading, the element looked at and the
 /// elements named by the quantifiers around it.
@@ -451,6 +451,7 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
             .map(|(name, c)| (*name, Conj(condition(c), c.mask())))
             .collect(),
         alone: t.alone.clone(),
+        spans: spans(&t.conjuncts, &t.alone),
     }
 }
 
@@ -462,6 +463,7 @@ struct QuantifiedProgram {
     arity: u8,
     conjuncts: Vec<(u8, Conj)>,
     alone: Vec<bool>,
+    spans: [Span; MAX_NAMED],
 }
 
 impl QuantifiedProgram {
@@ -474,6 +476,7 @@ impl QuantifiedProgram {
             arity: self.arity,
             conjuncts: &self.conjuncts,
             alone: &self.alone,
+            spans: self.spans,
         }
         .value(facts, current, named)
     }

@@ -701,7 +701,9 @@ impl Checker<'_> {
             // A conjunct that reads one name alone says which elements that name may take.
             conjuncts.push((last, its == 1 << last, c));
         }
-        conjuncts.sort_by_key(|(waits_for, _, _)| *waits_for);
+        // By the name each waits for; for a name, those that read it alone first (they say
+        // which elements it may take, and are the first to fail).
+        conjuncts.sort_by_key(|(waits_for, alone, _)| (*waits_for, !*alone));
         let alone = conjuncts.iter().map(|(_, alone, _)| *alone).collect();
         let conjuncts = conjuncts.into_iter().map(|(w, _, c)| (w, c)).collect();
         let unread: Vec<&str> = (names.iter().enumerate())

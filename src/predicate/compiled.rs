@@ -236,7 +236,7 @@ pub struct Tuples {
     /// How many names.
     pub arity: u8,
     /// The conjuncts of the condition with the name they wait for (0 to `arity - 1`), in
-    /// that order.
+    /// that order; of a name's, those that read it alone first.
     pub conjuncts: Vec<(u8, Compiled)>,
     /// For each conjunct, whether it reads the name it waits for and no other of this
     /// quantifier's (`a.chow`): the elements each name may take are known from these

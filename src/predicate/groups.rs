@@ -36,6 +36,8 @@ pub(crate) struct Quantified<'t, C> {
     pub conjuncts: &'t [(u8, C)],
     /// For each conjunct, whether it reads the name it waits for and no other.
     pub alone: &'t [bool],
+    /// For each name, where its conjuncts are ([`spans`]).
+    pub spans: [Span; MAX_NAMED],
 }
 
 impl<'t> Quantified<'t, super::Compiled> {
@@ -48,6 +50,7 @@ impl<'t> Quantified<'t, super::Compiled> {
             arity: t.arity,
             conjuncts: &t.conjuncts,
             alone: &t.alone,
+            spans: spans(&t.conjuncts, &t.alone),
         }
     }
 }
@@ -102,6 +105,23 @@ fn in_scope(outer: &[Elem]) -> [Elem; MAX_BOUND] {
     named
 }
 
+/// Where the conjuncts of each name are, in `conjuncts` ordered by the name each waits for,
+/// those that read it `alone` first.
+pub(crate) fn spans<C>(conjuncts: &[(u8, C)], alone: &[bool]) -> [Span; MAX_NAMED] {
+    let mut spans = [Span::default(); MAX_NAMED];
+    for (k, span) in spans.iter_mut().enumerate() {
+        let start = conjuncts.partition_point(|c| usize::from(c.0) < k);
+        let end = conjuncts.partition_point(|c| usize::from(c.0) <= k);
+        let others = start + alone[start..end].partition_point(|a| *a);
+        *span = Span {
+            start: start as u16,
+            others: others as u16,
+            end: end as u16,
+        };
+    }
+    spans
+}
+
 /// The groups of a quantifier over named elements, being looked through: each group of
 /// `arity` distinct elements of the collection (by position, in increasing order), tried
 /// with its elements given to the names in every order until one meets the condition.
@@ -122,6 +142,18 @@ struct Groups<'q, 't, 'f, C> {
     /// hold of every element a name is given.
     narrowed: bool,
 }
+
+/// Where the conjuncts that wait for one name are: from `start` to `end`, those from
+/// `others` on reading other names too (the conjuncts are in that order).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    start: u16,
+    others: u16,
+    end: u16,
+}
+
+// A condition has fewer conjuncts than its text has bytes, so a position fits in 16 bits.
+const _: () = assert!(super::parse::MAX_LENGTH <= u16::MAX as usize);
 
 impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
     fn new(
@@ -264,11 +296,10 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
     /// (those that read it alone are known to once the elements are narrowed).
     fn meets_conjuncts_of(&self, given: usize, slot: usize) -> bool {
         let named = &self.named[..slot + 1];
-        (self.tuples.conjuncts.iter().zip(self.tuples.alone))
-            .filter(|((waits_for, _), alone)| {
-                usize::from(*waits_for) == given && !(self.narrowed && **alone)
-            })
-            .all(|((_, c), _)| c.holds_in(self.facts, self.current, named))
+        let Span { start, others, end } = self.tuples.spans[given];
+        let from = if self.narrowed { others } else { start };
+        (self.tuples.conjuncts[usize::from(from)..usize::from(end)].iter())
+            .all(|(_, c)| c.holds_in(self.facts, self.current, named))
     }
 
     /// True when the group's elements, given to the names from `given` on in some order of

@@ -326,8 +326,8 @@ impl<'a> Readings<'a> {
     }
 
     /// The facts and their summary in the reading of `arrangement`, whose sets are put in
-    /// `sets`.
-    #[inline]
+    /// `sets`. (Always inlined: its result, two large records, would otherwise be copied.)
+    #[inline(always)]
     fn of<'s>(
         &self,
         arrangement: &Arrangement,

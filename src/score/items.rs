@@ -218,6 +218,7 @@ pub fn count(
 /// they replace in `applied.replaced`): the replaced items are dropped and the rest
 /// combined; a winner's reading that does not meet requirement `unmet` is not valid and
 /// scores nothing; a winner's valid reading names the first liability it meets.
+#[inline]
 pub fn finish(
     rules: &Rules,
     expressions: &impl ScoreExpressions,

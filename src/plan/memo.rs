@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use arrayvec::ArrayVec;
 
 use super::ScorePrograms;
-use crate::predicate::compiled::{Compiled, Mask};
+use crate::predicate::compiled::Compiled;
 use crate::predicate::facts::{Facts, Results};
 use crate::rules::Rules;
 use crate::score::Totals;
@@ -60,7 +60,7 @@ impl Inputs {
             c.visit(&mut |node| match node {
                 Compiled::Sum(tag) => add(&mut inputs.sums, *tag as usize),
                 Compiled::Best(tag) => add(&mut inputs.bests, *tag as usize),
-                Compiled::HandMask(m) => inputs.flags |= bits(*m),
+                Compiled::HandMask(m) => inputs.flags |= m.bits(),
                 // Values are worked out in order from the others: not an input.
                 Compiled::Value(_)
                 | Compiled::Const(_)
@@ -96,11 +96,6 @@ fn add(tags: &mut Vec<usize>, tag: usize) {
     if !tags.contains(&tag) {
         tags.push(tag);
     }
-}
-
-/// Every bit a test of flags looks at.
-fn bits(m: Mask) -> u64 {
-    m.all | m.none | m.any | m.any2
 }
 
 /// What a formula read.

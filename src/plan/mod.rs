@@ -296,7 +296,7 @@ impl Plan {
         };
         let needs_waits = reads(&|c| {
             matches!(c, Compiled::HandMask(m)
-                if (m.all | m.none | m.any | m.any2) & hand::ONLY_POSSIBLE != 0)
+                if m.bits() & hand::ONLY_POSSIBLE != 0)
         });
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
         let reads_a_reading = |c: &Compiled| {
@@ -306,9 +306,7 @@ impl Plan {
                 }
                 Compiled::Suits(c) => *c == Collection::Sets,
                 Compiled::Tuples(t) => t.collection == Collection::Sets,
-                Compiled::HandMask(m) => {
-                    (m.all | m.none | m.any | m.any2) & hand::CONCEALED_HAND != 0
-                }
+                Compiled::HandMask(m) => m.bits() & hand::CONCEALED_HAND != 0,
                 Compiled::Calling(_) | Compiled::Shape(_) => true,
                 _ => false,
             })

@@ -8,9 +8,9 @@
 //! and, when only the totals are wanted, no items for a reading that cannot be valid. It keeps
 //! its buffers between hands, so scoring many hands allocates little.
 
-use arrayvec::ArrayVec;
-
 use std::cell::RefCell;
+
+use arrayvec::ArrayVec;
 
 use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};

@@ -277,6 +277,11 @@ impl Mask {
         }
     }
 
+    /// Every bit the test looks at.
+    pub fn bits(self) -> u64 {
+        self.all | self.none | self.any | self.any2
+    }
+
     /// True when `flags` pass the test.
     #[inline]
     pub fn test(self, flags: u64) -> bool {

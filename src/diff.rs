@@ -98,7 +98,7 @@ fn item_fields((item, units): &ItemOf<'_>) -> Vec<(&'static str, String)> {
                 .map_or("always".to_string(), |w| w.text.clone()),
         ),
         ("who", item.who.word().to_string()),
-        ("for-each", item.for_each.word().to_string()),
+        ("for-each", item.for_each_text().to_string()),
         (
             "replaces",
             item.replaces

@@ -552,7 +552,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
             let each = match item.for_each {
                 crate::rules::ForEach::Hand => "",
                 crate::rules::ForEach::Bonus => "bonus tile",
-                other => other.word(),
+                _ => item.for_each_text(),
             };
             let condition = item
                 .when
@@ -740,7 +740,7 @@ pub fn variant_json(variant: &Rules) -> Value {
                 "kind": item.kind.table(&v.units),
                 "id": item.id.value,
                 "description": item.description,
-                "for-each": item.for_each.word(),
+                "for-each": item.for_each_text(),
                 "who": item.who.word(),
                 "when": item.when.as_ref().map(|w| &w.text),
                 "replaces": item.replaces.iter().map(|r| &r.value).collect::<Vec<_>>(),

@@ -124,6 +124,10 @@ pub fn prove(items: &[PlanItem], tile: Tile) -> Result<(), Blocker> {
         if item.item.kind == ItemKind::Points && least_value(item) < 0 {
             return blocked("its points may be negative");
         }
+        if item.item.for_each == ForEach::Group && may_hold(item) {
+            // How many groups of sets match is not weighed.
+            return blocked("it counts each group of sets that matches");
+        }
         if !item.item.replaces.is_empty() && proof.applies(item) != Change::Same {
             return blocked("it replaces other items, and may apply to one grouping only");
         }

@@ -50,7 +50,7 @@ use crate::score::items::applies_to;
 use crate::tiles::TileSet;
 use fold::fold;
 use gate::{GateTable, Gated};
-use program::{Num, Test};
+use program::{GroupProgram, Num, Test};
 
 pub use scorer::Scorer;
 
@@ -164,6 +164,8 @@ pub(crate) struct PlanItem {
     pub set_test: Option<(Mask, i64)>,
     /// The value, as a program.
     pub amount: Num,
+    /// For an item over groups of named elements: how it counts.
+    pub group: Option<GroupProgram>,
 }
 
 /// The items that apply to one player (the winner, or one of the others), in the order the
@@ -245,7 +247,7 @@ impl Plan {
             .iter()
             .map(|item| {
                 let each = match item.for_each {
-                    ForEach::Hand => None,
+                    ForEach::Hand | ForEach::Group => None,
                     ForEach::Set => Some(Collection::Sets),
                     ForEach::Tile => Some(Collection::Tiles),
                     ForEach::Bonus => Some(Collection::Bonus),
@@ -266,6 +268,9 @@ impl Plan {
                 };
                 PlanItem {
                     amount: Num::new(&planned.value, tricks.programs),
+                    group: (item.for_each == ForEach::Group)
+                        .then(|| GroupProgram::new(&planned.when, &planned.value, tricks.programs))
+                        .flatten(),
                     item: planned,
                     condition,
                     set_test,

@@ -19,6 +19,9 @@ use crate::predicate::compiled::{
 use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
 use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
+use crate::rules::CompiledItem;
+use crate::score::Fired;
+use crate::score::items::count_groups;
 
 /// What a program is: a function of the facts of a reading, the element looked at and the
 /// elements named by the quantifiers around it.
@@ -456,7 +459,7 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
 }
 
 /// [`Tuples`] with its conjuncts compiled.
-struct QuantifiedProgram {
+pub(crate) struct QuantifiedProgram {
     quantifier: Quantifier,
     collection: Collection,
     first: u8,
@@ -467,8 +470,9 @@ struct QuantifiedProgram {
 }
 
 impl QuantifiedProgram {
+    /// As the generic quantifier sees it.
     #[inline]
-    fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+    fn quantified(&self) -> Quantified<'_, Conj> {
         Quantified {
             quantifier: self.quantifier,
             collection: self.collection,
@@ -478,7 +482,62 @@ impl QuantifiedProgram {
             alone: &self.alone,
             spans: self.spans,
         }
-        .value(facts, current, named)
+    }
+
+    #[inline]
+    fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        self.quantified().value(facts, current, named)
+    }
+}
+
+/// An item over groups of named elements (`for-each = "a, b in sets"`), as the scorer counts
+/// it: the groups that match its condition, and its value on each.
+#[derive(Clone)]
+pub(crate) enum GroupProgram {
+    /// Walking the trees (with the `programs` shortcut off).
+    Tree(Box<Tuples>, Compiled),
+    /// Compiled.
+    Program(Arc<QuantifiedProgram>, Int),
+}
+
+impl std::fmt::Debug for GroupProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GroupProgram(…)")
+    }
+}
+
+impl GroupProgram {
+    /// The item whose condition is `when` (some group matches: a quantifier over named
+    /// elements) and value `value`, read on each group; compiled when `compile`. `None` for
+    /// a condition that names no elements.
+    pub fn new(when: &Compiled, value: &Compiled, compile: bool) -> Option<GroupProgram> {
+        let Compiled::Tuples(t) = when else {
+            return None;
+        };
+        Some(if compile {
+            GroupProgram::Program(Arc::new(quantified(t)), self::value(value))
+        } else {
+            GroupProgram::Tree(t.clone(), value.clone())
+        })
+    }
+
+    /// How the item counts on the reading `facts`: once for each group that matches.
+    pub fn count(&self, item: &CompiledItem, facts: &Facts<'_>) -> Fired {
+        let current = Elem::default();
+        match self {
+            GroupProgram::Tree(t, value) => count_groups(
+                item,
+                t.collection,
+                |visit| Quantified::of(t).each_match(facts, current, &[], visit),
+                |named| value.eval_in(facts, current, named),
+            ),
+            GroupProgram::Program(q, value) => count_groups(
+                item,
+                q.collection,
+                |visit| q.quantified().each_match(facts, current, &[], visit),
+                |named| value(facts, current, named),
+            ),
+        }
     }
 }
 

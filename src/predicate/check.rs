@@ -85,6 +85,106 @@ pub fn compile(
     }
 }
 
+/// The elements an item looks at together (`for-each = "a, b in sets"`), checked: their
+/// names, each with the scope of its element, and the collection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// The names, in order, as written.
+    pub binding: Binding,
+    /// The collection they are elements of.
+    pub collection: Collection,
+    /// The scope of its elements.
+    pub scope: Scope,
+}
+
+impl Group {
+    /// The checker of an item's condition or value over the group: its names in scope, and
+    /// one quantifier deep (the group is looked through as a quantifier's elements are).
+    fn checker<'a>(&self, env: &'a Env<'a>) -> Checker<'a> {
+        Checker {
+            env,
+            errors: Vec::new(),
+            quantifiers: 1,
+            named: (self.binding.names.iter())
+                .map(|n| (n.name.clone(), self.scope))
+                .collect(),
+        }
+    }
+}
+
+/// Checks the names of a group and the collection they are elements of; or every problem,
+/// with its span in the text of the group.
+pub fn check_group(binding: &Binding, env: &Env<'_>) -> Result<Group, Vec<Diagnostic>> {
+    let mut checker = Checker {
+        env,
+        errors: Vec::new(),
+        quantifiers: 0,
+        named: Vec::new(),
+    };
+    let count = builtins::function("count").expect("`count` is a built-in");
+    match checker.bind(binding, count) {
+        Some((_, row)) if checker.errors.is_empty() => Ok(Group {
+            binding: binding.clone(),
+            collection: row.collection,
+            scope: row.scope,
+        }),
+        _ => Err(checker.errors),
+    }
+}
+
+/// Checks and compiles the condition of an item over `group`: some group of its elements
+/// meets `condition` (read as `any(a, b in sets, CONDITION)`, whose conjuncts say which
+/// groups match); or every problem, with its span in the condition's text.
+pub fn compile_group_condition(
+    group: &Group,
+    condition: &Expr,
+    env: &Env<'_>,
+) -> Result<Compiled, Vec<Diagnostic>> {
+    let mut checker = group.checker(env);
+    let checked = checker.typed(
+        condition,
+        Scope::Hand,
+        Type::Bool,
+        "the condition of an item must be true or false",
+    );
+    let tuples = checked.and_then(|c| {
+        checker.tuples(
+            Quantifier::Any,
+            group.collection,
+            0,
+            &group.binding,
+            c,
+            condition,
+        )
+    });
+    match tuples {
+        Some(t) if checker.errors.is_empty() => Ok(Compiled::Tuples(Box::new(t))),
+        _ => Err(checker.errors),
+    }
+}
+
+/// Checks `expr`, read on one group of `group`'s elements (its names in scope), and compiles
+/// it, expecting a value of type `expected`; or every problem, with its span in the
+/// expression text.
+pub fn compile_in_group(
+    group: &Group,
+    expr: &Expr,
+    expected: Type,
+    env: &Env<'_>,
+) -> Result<Compiled, Vec<Diagnostic>> {
+    let mut checker = group.checker(env);
+    let checked = checker.typed(
+        expr,
+        Scope::Hand,
+        expected,
+        &format!("this expression must be {}", expected.noun()),
+    );
+    match checked {
+        Some(compiled) if checker.errors.is_empty() => Ok(fold_constants(compiled)),
+        _ => Err(checker.errors),
+    }
+}
+
 struct Checker<'a> {
     env: &'a Env<'a>,
     errors: Vec<Diagnostic>,
@@ -205,20 +305,28 @@ impl Checker<'_> {
             }
             if !valid {
                 let wanted = def.scopes[0];
-                let help = format!(
-                    "look at each {}: `count({}, {name})`, `any({}, {name})` or `for-each = \"{}\"`",
-                    wanted
-                        .noun()
-                        .trim_start_matches("a ")
-                        .trim_start_matches("an "),
-                    wanted.collection(),
-                    wanted.collection(),
-                    match wanted {
-                        Scope::Set => "set",
-                        Scope::Tile => "tile",
-                        _ => "bonus",
-                    }
-                );
+                // A named element of that kind in scope is what was most likely meant.
+                let named = (self.named.iter().rev())
+                    .find(|(_, s)| *s == wanted)
+                    .map(|(n, _)| n.clone());
+                let help = if let Some(n) = named {
+                    format!("read it on a named element: `{n}.{name}`")
+                } else {
+                    format!(
+                        "look at each {}: `count({}, {name})`, `any({}, {name})` or `for-each = \"{}\"`",
+                        wanted
+                            .noun()
+                            .trim_start_matches("a ")
+                            .trim_start_matches("an "),
+                        wanted.collection(),
+                        wanted.collection(),
+                        match wanted {
+                            Scope::Set => "set",
+                            Scope::Tile => "tile",
+                            _ => "bonus",
+                        }
+                    )
+                };
                 self.error(
                     span,
                     format!(
@@ -623,6 +731,32 @@ impl Checker<'_> {
             );
             return None;
         };
+        let (first, row) = self.bind(binding, function)?;
+        let checked = self.quantified(name, condition, scope, span);
+        self.named.truncate(first);
+        let tuples = self.tuples(
+            quantifier,
+            row.collection,
+            first,
+            binding,
+            checked?,
+            condition,
+        )?;
+        let result = match quantifier {
+            Quantifier::Count => Type::Int,
+            Quantifier::Any | Quantifier::All => Type::Bool,
+        };
+        Some((Compiled::Tuples(Box::new(tuples)), result))
+    }
+
+    /// Checks the names of `binding` and the collection they are elements of, which
+    /// `function` must look through, and puts the names in scope; the slot of the first and
+    /// the collection, or `None` after reporting a problem.
+    fn bind(
+        &mut self,
+        binding: &Binding,
+        function: &Function,
+    ) -> Option<(usize, &'static builtins::CollectionRow)> {
         let names = &binding.names;
         let whole = names[0].span.start..binding.collection.span.end;
         if names.len() > MAX_NAMED {
@@ -638,7 +772,8 @@ impl Checker<'_> {
             self.error(
                 whole,
                 format!(
-                    "at most {MAX_BOUND} named elements may be in scope at once, the                      quantifiers around this one included"
+                    "at most {MAX_BOUND} named elements may be in scope at once, the \
+                     quantifiers around this one included"
                 ),
                 "too many names",
                 None,
@@ -680,9 +815,23 @@ impl Checker<'_> {
         let first = self.named.len();
         self.named
             .extend(names.iter().map(|n| (n.name.clone(), row.scope)));
-        let checked = self.quantified(name, condition, scope, span);
-        self.named.truncate(first);
-        let checked = fold_constants(checked?);
+        Some((first, row))
+    }
+
+    /// The quantifier over the names of `binding` (from slot `first`) whose condition,
+    /// `condition` as written, is `checked`: its conjuncts, each filed under the last of the
+    /// names it reads; `None` after reporting that it does not read every name.
+    fn tuples(
+        &mut self,
+        quantifier: Quantifier,
+        collection: Collection,
+        first: usize,
+        binding: &Binding,
+        checked: Compiled,
+        condition: &Expr,
+    ) -> Option<Tuples> {
+        let names = &binding.names;
+        let checked = fold_constants(checked);
         // Each conjunct waits for the last of this quantifier's names it reads.
         let mut conjuncts = Vec::new();
         let mut reads = 0u32;
@@ -725,19 +874,14 @@ impl Checker<'_> {
             );
             return None;
         }
-        let tuples = Tuples {
+        Some(Tuples {
             quantifier,
-            collection: row.collection,
+            collection,
             first: first as u8,
             arity: names.len() as u8,
             conjuncts,
             alone,
-        };
-        let result = match quantifier {
-            Quantifier::Count => Type::Int,
-            Quantifier::Any | Quantifier::All => Type::Bool,
-        };
-        Some((Compiled::Tuples(Box::new(tuples)), result))
+        })
     }
 
     /// The collection `arg` names, which `function` must look through.
@@ -751,11 +895,16 @@ impl Checker<'_> {
             _ => None,
         };
         let Some(row) = found else {
+            let help = match &arg.kind {
+                ExprKind::Name(n) => did_you_mean(n, builtins::COLLECTIONS.iter().map(|c| c.name))
+                    .map(|s| format!("did you mean `{s}`?")),
+                _ => None,
+            };
             self.error(
                 arg.span.clone(),
                 "expected a collection: `sets`, `tiles` or `bonus`".into(),
                 "not a collection",
-                None,
+                help,
             );
             return None;
         };

@@ -67,6 +67,44 @@ impl<C: Conjunct> Quantified<'_, C> {
         }
     }
 
+    /// Calls `visit` on each group of elements that meets the condition (on `facts`, looking
+    /// at `current`, with the elements `outer` of the quantifiers around in scope): with the
+    /// named elements in scope, the group's given to the names in an order that meets it, and
+    /// the group's positions in the collection as bits (of the first 64).
+    pub fn each_match(
+        &self,
+        facts: &Facts<'_>,
+        current: Elem,
+        outer: &[Elem],
+        visit: &mut dyn FnMut(&[Elem], u64),
+    ) {
+        if self.arity == 1 {
+            let mut named = in_scope(outer);
+            let slot = usize::from(self.first);
+            for (i, e) in facts.elements(self.collection).iter().enumerate() {
+                named[slot] = *e;
+                let named = &named[..=slot];
+                if (self.conjuncts.iter()).all(|(_, c)| c.holds_in(facts, current, named)) {
+                    visit(named, bit(i));
+                }
+            }
+            return;
+        }
+        let mut groups = Groups::new(self, facts, current, outer);
+        if groups.elements.len() <= 64 && !groups.narrow() {
+            return;
+        }
+        let end = usize::from(self.first + self.arity);
+        groups.each_group(0, 0, &mut |groups| {
+            if groups.some_order(0, 0) {
+                let bits = (groups.group[..usize::from(groups.tuples.arity)].iter())
+                    .fold(0, |bits, &position| bits | bit(position));
+                visit(&groups.named[..end], bits);
+            }
+            true
+        });
+    }
+
     /// A quantifier that names one element (`any(i in indicators, next(i.tile) == tile)`):
     /// each group is one element, in one order, so none is formed and nothing narrowed.
     fn one_named(&self, facts: &Facts<'_>, current: Elem, outer: &[Elem]) -> i64 {
@@ -95,6 +133,11 @@ impl<C: Conjunct> Quantified<'_, C> {
             Quantifier::Count => meets.filter(|&m| m).count() as i64,
         }
     }
+}
+
+/// The bit of a position, for the first 64.
+fn bit(position: usize) -> u64 {
+    if position < 64 { 1 << position } else { 0 }
 }
 
 /// The named elements in scope inside a quantifier: those of the quantifiers around it

@@ -214,20 +214,45 @@ fn primary(pair: Pair<'_, Rule>) -> Expr {
             let mut inner = pair.into_inner().peekable();
             let ident = inner.next().expect("a call starts with its name");
             let name_span = ident.as_span().start()..ident.as_span().end();
-            let binding = inner.next_if(|p| p.as_rule() == Rule::binding).map(|p| {
-                let mut names: Vec<Named> = (p.into_inner())
-                    .filter(|p| p.as_rule() == Rule::ident)
-                    .map(named)
-                    .collect();
-                let collection = names.pop().expect("a binding ends with its collection");
-                Binding { names, collection }
-            });
+            let binding = inner.next_if(|p| p.as_rule() == Rule::binding).map(binding);
             let args = inner.map(|arg| build(arg.into_inner())).collect();
             ExprKind::Call(ident.as_str().to_string(), name_span, binding, args)
         }
         rule => unreachable!("the grammar gives no primary {rule:?}"),
     };
     Expr { kind, span }
+}
+
+/// Names for elements of a collection, `a, b in sets`.
+fn binding(pair: Pair<'_, Rule>) -> Binding {
+    let mut names: Vec<Named> = (pair.into_inner())
+        .filter(|p| p.as_rule() == Rule::ident)
+        .map(named)
+        .collect();
+    let collection = names.pop().expect("a binding ends with its collection");
+    Binding { names, collection }
+}
+
+/// Parses the elements an item looks at together (`for-each = "a, b in sets"`): names for
+/// elements of a collection; a syntax error is given with its span in `text`.
+pub fn parse_group(text: &str) -> Result<Binding, Diagnostic> {
+    if text.len() > MAX_LENGTH {
+        return Err(syntax_error(
+            0..text.len(),
+            format!("an expression may be at most {MAX_LENGTH} bytes long"),
+        ));
+    }
+    let mut pairs = PredicateParser::parse(Rule::group, text).map_err(|e| {
+        let mut problem = pest_error(e);
+        problem.message = "this `for-each` does not parse".into();
+        problem.help = Some(
+            "name the elements looked at together and their collection: `a, b in sets`".into(),
+        );
+        problem
+    })?;
+    let group = pairs.next().expect("the grammar yields a group");
+    let binding_pair = group.into_inner().next().expect("a group holds a binding");
+    Ok(binding(binding_pair))
 }
 
 /// An identifier with its span.

@@ -11,8 +11,11 @@ use super::{
     Condition, Definition, ForEach, ItemKind, Liable, Located, Source, Style, ValueSource,
 };
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
-use crate::predicate::check::{Env, ParamValue, compile};
+use crate::predicate::check::{
+    Env, Group, ParamValue, check_group, compile, compile_group_condition, compile_in_group,
+};
 use crate::predicate::compiled::Collection;
+use crate::predicate::parse::parse_group;
 use crate::predicate::{Compiled, Scope, Type, builtins, parse};
 
 /// Payment rules, checked and compiled.
@@ -652,14 +655,22 @@ fn compile_items(
             continue;
         }
         let scope = match item.for_each {
-            ForEach::Hand => Scope::Hand,
+            ForEach::Hand | ForEach::Group => Scope::Hand,
             ForEach::Set => Scope::Set,
             ForEach::Tile => Scope::Tile,
             ForEach::Bonus => Scope::Bonus,
         };
-        let when = match &item.when {
-            Some(source) => compile_source(source, scope, Type::Bool, env, problems),
-            None => Some(Compiled::Const(1)),
+        // An item over groups of named elements reads them in its condition and value.
+        let group = item
+            .group
+            .as_ref()
+            .and_then(|g| check_group_source(g, env, problems));
+        let when = match (&item.when, &item.group) {
+            (_, Some(_)) => group
+                .as_ref()
+                .and_then(|g| group_condition(item, g, env, problems)),
+            (Some(source), None) => compile_source(source, scope, Type::Bool, env, problems),
+            (None, None) => Some(Compiled::Const(1)),
         };
         let value = match item.value.as_ref().map(|v| &v.value) {
             Some(ValueSource::Int(n))
@@ -675,9 +686,11 @@ fn compile_items(
                 None
             }
             Some(ValueSource::Int(n)) => Some(Compiled::Const(*n)),
-            Some(ValueSource::Expr(source)) => {
-                compile_source(source, scope, Type::Int, env, problems)
-            }
+            Some(ValueSource::Expr(source)) => match (&item.group, &group) {
+                (None, _) => compile_source(source, scope, Type::Int, env, problems),
+                (Some(_), Some(group)) => in_group(source, group, Type::Int, env, problems),
+                (Some(_), None) => None,
+            },
             None => None,
         };
         if let (Some(when), Some(value)) = (when, value) {
@@ -1132,6 +1145,75 @@ fn compile_source(
             None
         }
     }
+}
+
+/// The group of elements an item looks at, written in `source` (`a, b in sets`), checked;
+/// `None` after reporting its problems.
+fn check_group_source(
+    source: &Source,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Option<Group> {
+    let checked = parse_group(&source.text)
+        .map_err(|e| vec![e])
+        .and_then(|binding| check_group(&binding, env));
+    checked
+        .map_err(|errors| {
+            let place = |span| source.sub_span(span);
+            problems[source.file].extend(errors.into_iter().map(|e| e.moved(place)));
+        })
+        .ok()
+}
+
+/// The condition of an item over `group`: some group of its elements meets the item's
+/// `when`, which must read every name; `None` after reporting its problems.
+fn group_condition(
+    item: &super::Item,
+    group: &Group,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Option<Compiled> {
+    let Some(source) = &item.when else {
+        let at = item.group.as_ref().expect("an item over a group has one");
+        problems[at.file].push(
+            Diagnostic::new(
+                at.span.clone(),
+                "an item over a group of elements needs a `when` that reads each of them",
+                "no `when`",
+            )
+            .with_help("for example `when = \"a.chow and b.chow and a.tile == b.tile\"`"),
+        );
+        return None;
+    };
+    let compiled = parse(&source.text)
+        .map_err(|e| vec![e])
+        .and_then(|expr| compile_group_condition(group, &expr, env));
+    compiled
+        .map_err(|errors| {
+            let place = |span| source.sub_span(span);
+            problems[source.file].extend(errors.into_iter().map(|e| e.moved(place)));
+        })
+        .ok()
+}
+
+/// `source` compiled on one group of `group`'s elements, expecting `ty`; `None` after
+/// reporting its problems.
+fn in_group(
+    source: &Source,
+    group: &Group,
+    ty: Type,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Option<Compiled> {
+    let compiled = parse(&source.text)
+        .map_err(|e| vec![e])
+        .and_then(|expr| compile_in_group(group, &expr, ty, env));
+    compiled
+        .map_err(|errors| {
+            let place = |span| source.sub_span(span);
+            problems[source.file].extend(errors.into_iter().map(|e| e.moved(place)));
+        })
+        .ok()
 }
 
 /// Checks and compiles the payment rules; caps must be constant.

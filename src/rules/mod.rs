@@ -157,10 +157,13 @@ pub enum ForEach {
     Tile,
     /// Each bonus tile.
     Bonus,
+    /// Each group of named elements that meets the condition (`for-each = "a, b in
+    /// sets"`): the names are the item's own ([`Item::group`]).
+    Group,
 }
 
 impl ForEach {
-    /// The words of `for-each`.
+    /// The words of `for-each` (a group is written as its names instead).
     pub const WORDS: Words<ForEach, 4> = [
         ("hand", ForEach::Hand),
         ("set", ForEach::Set),
@@ -168,9 +171,13 @@ impl ForEach {
         ("bonus", ForEach::Bonus),
     ];
 
-    /// The word used in variant files (`for-each = "set"`).
+    /// The word used in variant files (`for-each = "set"`); for a group, which is written as
+    /// its names, `group`.
     pub fn word(self) -> &'static str {
-        words::write(&ForEach::WORDS, self)
+        match self {
+            ForEach::Group => "group",
+            _ => words::write(&ForEach::WORDS, self),
+        }
     }
 }
 
@@ -304,6 +311,9 @@ pub struct Item {
     pub description: Option<String>,
     /// What it looks at.
     pub for_each: ForEach,
+    /// The elements it looks at together, as written (`a, b in sets`), for an item over
+    /// groups ([`ForEach::Group`]).
+    pub group: Option<Source>,
     /// Whose hands.
     pub who: Who,
     /// The condition; none means always.
@@ -326,6 +336,16 @@ pub struct Item {
     pub notes: Option<String>,
     /// Why the engine does not score it, if it does not.
     pub unsupported: Option<String>,
+}
+
+impl Item {
+    /// What it looks at, as written in `for-each`.
+    pub fn for_each_text(&self) -> &str {
+        match &self.group {
+            Some(group) => &group.text,
+            None => self.for_each.word(),
+        }
+    }
 }
 
 /// One value of a `formula` variant's score, as written: a number worked out from the

@@ -559,10 +559,19 @@ impl Cx<'_> {
         let mut r = self.table(value, table, "an item", problems)?;
         let id = self.id(&mut r, problems);
         let description = self.string(&mut r, "description", problems);
-        let for_each = r
-            .string("for-each", self.text, problems)
-            .and_then(|s| read_word(&s, &ForEach::WORDS, "a scope", problems))
-            .unwrap_or(ForEach::Hand);
+        // A group of elements is written as its names (`a, b in sets`); anything else is
+        // one of the words.
+        let for_each_text = r.string("for-each", self.text, problems);
+        let group = (for_each_text.as_ref())
+            .filter(|s| s.text.split_whitespace().any(|w| w == "in"))
+            .map(|s| self.source(s));
+        let for_each = match (&group, for_each_text) {
+            (Some(_), _) => ForEach::Group,
+            (None, Some(s)) => {
+                read_word(&s, &ForEach::WORDS, "a scope", problems).unwrap_or(ForEach::Hand)
+            }
+            (None, None) => ForEach::Hand,
+        };
         let who = r
             .string("who", self.text, problems)
             .and_then(|s| read_word(&s, &Who::WORDS, "a player group", problems))
@@ -608,6 +617,7 @@ impl Cx<'_> {
             kind,
             description,
             for_each,
+            group,
             who,
             when,
             value,

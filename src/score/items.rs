@@ -13,7 +13,9 @@
 use super::combine::combine;
 use super::formula::ScoreExpressions;
 use super::{Fired, Prefer, Totals};
+use crate::predicate::compiled::{Collection, Compiled};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
+use crate::predicate::groups::Quantified;
 use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
 
 /// The items that counted on one reading, and the items they replace: [`apply`]'s buffers,
@@ -40,13 +42,7 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
     applied.clear();
     let first = rules.items.iter().filter(|i| !i.reads_results);
     for item in first.filter(|i| applies_to(i.who, winner)) {
-        let hit = count(
-            item,
-            facts,
-            |e| item.when.holds(facts, e),
-            |e| item.value.value(facts, e),
-        );
-        applied.keep(hit, item);
+        applied.keep(count_plainly(item, facts), item);
     }
     count_later(rules, facts, winner, applied);
     let unmet = winner
@@ -78,12 +74,7 @@ pub fn count_later(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut
             continue;
         }
         let facts = facts.with_results(applied.gather(rules));
-        let hit = count(
-            item,
-            &facts,
-            |e| item.when.holds(&facts, e),
-            |e| item.value.value(&facts, e),
-        );
+        let hit = count_plainly(item, &facts);
         applied.keep(hit, item);
     }
 }
@@ -160,6 +151,53 @@ pub fn applies_to(who: Who, winner: bool) -> bool {
     }
 }
 
+/// How `item` counts on the reading `facts`, its condition and value walked as trees.
+fn count_plainly(item: &CompiledItem, facts: &Facts<'_>) -> Fired {
+    match &item.when {
+        Compiled::Tuples(t) if item.for_each == ForEach::Group => count_groups(
+            item,
+            t.collection,
+            |visit| Quantified::of(t).each_match(facts, Elem::default(), &[], visit),
+            |named| item.value.eval_in(facts, Elem::default(), named),
+        ),
+        _ => count(
+            item,
+            facts,
+            |e| item.when.holds(facts, e),
+            |e| item.value.value(facts, e),
+        ),
+    }
+}
+
+/// How an item over groups of elements of `collection` counts: once for each group that
+/// `matches` gives (with the named elements in scope, and the group's positions as bits),
+/// for its `value` there; on which sets, for groups of sets.
+#[inline]
+pub fn count_groups(
+    item: &CompiledItem,
+    collection: Collection,
+    matches: impl FnOnce(&mut dyn FnMut(&[Elem], u64)),
+    value: impl Fn(&[Elem]) -> i64,
+) -> Fired {
+    let mut hit = Fired {
+        item: item.index,
+        times: 0,
+        amount: 0,
+        sets: 0,
+        kind: item.kind,
+        with_limit_hand: item.with_limit_hand,
+    };
+    matches(&mut |named, positions| {
+        hit.times += 1;
+        hit.amount = hit.amount.saturating_add(value(named));
+        if collection == Collection::Sets {
+            // A reading has fewer than 32 sets.
+            hit.sets |= positions as u32;
+        }
+    });
+    hit
+}
+
 /// How `item` counts on the reading `facts`, where `holds` tells whether its condition
 /// holds on an element (the hand's, for an item on the hand): how many times (a tile with
 /// its copies), for how much (its value at each, times its weight), on which sets.
@@ -209,6 +247,11 @@ pub fn count(
             for &e in facts.bonus() {
                 look(e, 1);
             }
+        }
+        // Counted by [`count_groups`]; as an item on the hand, it counts once when some
+        // group matches.
+        ForEach::Group => {
+            look(Elem::default(), 1);
         }
     }
     hit
@@ -276,7 +319,8 @@ pub fn invalid(rules: &Rules, unmet: Option<usize>) -> Totals {
 /// looks at.
 pub fn anywhere(for_each: ForEach, facts: &Facts<'_>, holds: impl Fn(Elem) -> bool) -> bool {
     match for_each {
-        ForEach::Hand => holds(Elem::default()),
+        // An item over groups: its condition, on the hand, holds when some group matches.
+        ForEach::Hand | ForEach::Group => holds(Elem::default()),
         ForEach::Set => facts.sets().iter().any(|&e| holds(e)),
         ForEach::Tile => facts.tiles().iter().any(|&e| holds(e)),
         ForEach::Bonus => facts.bonus().iter().any(|&e| holds(e)),

@@ -514,22 +514,16 @@ fn count_later(
 ) {
     for item in later.iter().filter(|i| i.condition.gate.open(words)) {
         let facts = facts.with_results(applied.gather(rules));
-        let hit = count_planned(item, &facts);
+        let hit = match &item.group {
+            Some(group) => group.count(&item.item, &facts),
+            None => count(
+                &item.item,
+                &facts,
+                |e| item.condition.holds_past_gate(&facts, e),
+                |e| item.amount.value(&facts, e),
+            ),
+        };
         applied.keep(hit, &item.item);
-    }
-}
-
-/// How an item whose gate is open counts on the reading `facts`, by its programs.
-#[inline]
-fn count_planned(item: &PlanItem, facts: &Facts<'_>) -> Fired {
-    match &item.group {
-        Some(group) => group.count(&item.item, facts),
-        None => count(
-            &item.item,
-            facts,
-            |e| item.condition.holds_past_gate(facts, e),
-            |e| item.amount.value(facts, e),
-        ),
     }
 }
 
@@ -588,8 +582,15 @@ fn count_items(
             }
             hit.amount = value.saturating_mul(i64::from(hit.times));
             hit
+        } else if let Some(group) = &item.group {
+            group.count(&item.item, facts)
         } else {
-            count_planned(item, facts)
+            count(
+                &item.item,
+                facts,
+                |e| item.condition.holds_past_gate(facts, e),
+                |e| item.amount.value(facts, e),
+            )
         };
         applied.keep(hit, &item.item);
     }

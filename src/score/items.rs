@@ -216,45 +216,50 @@ pub fn count(
         kind: item.kind,
         with_limit_hand: item.with_limit_hand,
     };
-    let mut look = |e: Elem, weight: u32| {
-        let counts = holds(e);
-        if counts {
-            hit.times += weight;
-            let value = value(e);
-            hit.amount = hit
-                .amount
-                .saturating_add(value.saturating_mul(i64::from(weight)));
-        }
-        counts
-    };
+    let (holds, value) = (&holds, &value);
     match item.for_each {
-        ForEach::Hand => {
-            look(Elem::default(), 1);
+        // An item over groups is counted by [`count_groups`]; as an item on the hand, it
+        // counts once when some group matches.
+        ForEach::Hand | ForEach::Group => {
+            look(&mut hit, Elem::default(), 1, holds, value);
         }
         ForEach::Set => {
             for (k, &e) in facts.sets().iter().enumerate() {
-                if look(e, 1) {
+                if look(&mut hit, e, 1, holds, value) {
                     hit.sets |= 1 << k;
                 }
             }
         }
         ForEach::Tile => {
             for &e in facts.tiles() {
-                look(e, u32::from(e.copies));
+                look(&mut hit, e, u32::from(e.copies), holds, value);
             }
         }
         ForEach::Bonus => {
             for &e in facts.bonus() {
-                look(e, 1);
+                look(&mut hit, e, 1, holds, value);
             }
-        }
-        // Counted by [`count_groups`]; as an item on the hand, it counts once when some
-        // group matches.
-        ForEach::Group => {
-            look(Elem::default(), 1);
         }
     }
     hit
+}
+
+/// Counts the element `e`, of weight `weight`, into `hit` when the item's condition `holds`
+/// of it, for its `value` there; whether it did.
+#[inline(always)]
+fn look(
+    hit: &mut Fired,
+    e: Elem,
+    weight: u32,
+    holds: &impl Fn(Elem) -> bool,
+    value: &impl Fn(Elem) -> i64,
+) -> bool {
+    let counts = holds(e);
+    if counts {
+        hit.times += weight;
+        hit.amount = (hit.amount).saturating_add(value(e).saturating_mul(i64::from(weight)));
+    }
+    counts
 }
 
 /// The totals of a reading whose items that counted are in `applied.fired` (and the items

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
 use crate::rules::{ItemKind, Located, Rules, Style};
-use crate::score::{Fired, ScoreCard};
+use crate::score::{Exclusion, Fired, ScoreCard};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
 
@@ -128,6 +128,11 @@ fn per_match(kind: ItemKind, fired: &Fired, units: &[Located<String>]) -> String
 
 /// The sets an item matched, as text.
 fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String> {
+    sets_of(card, fired.sets, style)
+}
+
+/// The sets of the arrangement whose bits `sets` holds, as text.
+fn sets_of(card: &ScoreCard, sets: u32, style: TileStyle) -> Vec<String> {
     let Some(arrangement) = &card.arrangement else {
         return Vec::new();
     };
@@ -135,9 +140,17 @@ fn matched_sets(card: &ScoreCard, fired: &Fired, style: TileStyle) -> Vec<String
         .sets
         .iter()
         .enumerate()
-        .filter(|(k, _)| fired.sets & (1 << k) != 0)
+        .filter(|(k, _)| sets & (1 << k) != 0)
         .map(|(_, s)| s.text(style))
         .collect()
+}
+
+/// Why a match was dropped, in words.
+fn exclusion_text(card: &ScoreCard, by: Exclusion) -> String {
+    let items = &card.rules().definition.items;
+    match by {
+        Exclusion::Within(item) => format!("within a match of `{}`", items[item].id.value),
+    }
 }
 
 /// What the hand was read as: the sets of the arrangement, or the special shape.
@@ -188,6 +201,24 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
         "arrangement": reading(card, style),
         "unscored_bonus": card.unscored_bonus,
     });
+    if !card.dropped.is_empty() {
+        let items = &variant.definition.items;
+        let dropped: Vec<Value> = (card.dropped.iter())
+            .map(|d| {
+                json!({
+                    "id": items[d.instance.item].id.value,
+                    "amount": d.instance.amount,
+                    "sets": sets_of(card, d.instance.sets, style),
+                    "by": match d.by {
+                        Exclusion::Within(item) => json!({"within": items[item].id.value}),
+                    },
+                })
+            })
+            .collect();
+        if let Value::Object(fields) = &mut out {
+            fields.insert("dropped".into(), Value::Array(dropped));
+        }
+    }
     // A formula's values, each by its name (`han`, `fu`), beside the total: the checker
     // keeps their names apart from the card's own keys.
     if let Value::Object(fields) = &mut out {
@@ -213,6 +244,7 @@ pub const CARD_KEYS: &[&str] = &[
     "rules",
     "arrangement",
     "unscored_bonus",
+    "dropped",
 ];
 
 /// A score card as text: the reading, a table of the items that counted, and the sums.
@@ -281,6 +313,16 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
                 row[3],
             ));
         }
+    }
+    for d in &card.dropped {
+        let item = &items[d.instance.item];
+        out.push_str(&format!(
+            "  not counted: {} {} ({}), {}\n",
+            item.id.value,
+            sets_of(card, d.instance.sets, style).join(" "),
+            item.kind.unit(d.instance.amount, &variant.definition.units),
+            exclusion_text(card, d.by)
+        ));
     }
     let limit = variant
         .limit

@@ -12,10 +12,10 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and six test variants (one reads relations between sets, one the
+/// Every built-in variant and seven test variants (one reads relations between sets, one the
 /// waits, one other items' results, two are scored by a formula of their own, one of them
-/// reading the sets of a player who did not go out), with the plans of every set of shortcuts
-/// tried.
+/// reading the sets of a player who did not go out, one drops matches within the sets of
+/// others), with the plans of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
     for house in [
@@ -25,6 +25,7 @@ fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
         "results",
         "formula",
         "formula-others",
+        "exclusions",
     ] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",

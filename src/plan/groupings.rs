@@ -124,6 +124,9 @@ pub fn prove(items: &[PlanItem], tile: Tile) -> Result<(), Blocker> {
         if item.item.kind == ItemKind::Points && least_value(item) < 0 {
             return blocked("its points may be negative");
         }
+        if item.item.instanced && may_hold(item) {
+            return blocked("a set-level exclusion reads its matches");
+        }
         if item.item.for_each == ForEach::Group && may_hold(item) {
             // How many groups of sets match is not weighed.
             return blocked("it counts each group of sets that matches");

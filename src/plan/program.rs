@@ -20,8 +20,8 @@ use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
 use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
 use crate::rules::CompiledItem;
-use crate::score::Fired;
 use crate::score::items::count_groups;
+use crate::score::{Fired, Instance};
 
 /// What a program is: a function of the facts of a reading, the element looked at and the
 /// elements named by the quantifiers around it.
@@ -519,6 +519,32 @@ impl GroupProgram {
         } else {
             GroupProgram::Tree(t.clone(), value.clone())
         })
+    }
+
+    /// The item's matches on the reading `facts`, each group that matches with its value.
+    pub fn instances(&self, item: &CompiledItem, facts: &Facts<'_>, out: &mut Vec<Instance>) {
+        let current = Elem::default();
+        let mut push = |sets: u64, amount: i64| {
+            out.push(Instance {
+                item: item.index,
+                // A reading has fewer than 32 sets.
+                sets: sets as u32,
+                amount,
+            })
+        };
+        match self {
+            GroupProgram::Tree(t, value) => {
+                Quantified::of(t).each_match(facts, current, &[], &mut |named, sets| {
+                    push(sets, value.eval_in(facts, current, named))
+                })
+            }
+            GroupProgram::Program(q, value) => {
+                q.quantified()
+                    .each_match(facts, current, &[], &mut |named, sets| {
+                        push(sets, value(facts, current, named))
+                    })
+            }
+        }
     }
 
     /// How the item counts on the reading `facts`: once for each group that matches.

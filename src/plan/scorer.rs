@@ -23,9 +23,11 @@ use crate::predicate::facts::{Deferred, Elem, Facts, hand as hf};
 use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
-use crate::score::items::{Applied, anywhere, count, finish, invalid, unmet_after_items};
+use crate::score::items::{
+    Applied, anywhere, count, exclude_within, finish, invalid, set_instances, unmet_after_items,
+};
 use crate::score::reference::card;
-use crate::score::{Choice, Fired, Key, Prefer, ScoreCard, Totals};
+use crate::score::{Choice, Dropped, Fired, Key, Prefer, ScoreCard, Totals};
 use crate::tiles::Tile;
 use crate::waits::{wait_count, waits};
 
@@ -40,6 +42,8 @@ pub struct Scorer<'v> {
     best_fired: Vec<Fired>,
     /// The values of the score of the best reading so far (a `formula` variant's).
     best_values: Vec<i64>,
+    /// The matches the best reading so far dropped by exclusions.
+    best_dropped: Vec<Dropped>,
     /// The items one more tile would make apply, for a hand that did not go out.
     calling: Vec<usize>,
     /// Scores the hands that one more tile would complete; made on first use.
@@ -70,6 +74,7 @@ impl<'v> Scorer<'v> {
             reading: Applied::default(),
             best_fired: Vec::new(),
             best_values: Vec::new(),
+            best_dropped: Vec::new(),
             calling: Vec::new(),
             completions: None,
             memo: RefCell::default(),
@@ -84,12 +89,13 @@ impl<'v> Scorer<'v> {
         let mut fired = self.best_fired.clone();
         fired.sort_by_key(|f| f.item);
         let values = self.best_values.clone();
+        let dropped = self.best_dropped.clone();
         card(
             self.rules,
             hand,
             (totals, values),
             choice,
-            fired,
+            (fired, dropped),
             &self.arrangements,
         )
     }
@@ -202,6 +208,7 @@ impl<'v> Scorer<'v> {
         let special = (winner && readings.shapes != 0).then(|| readings.special());
         self.best_fired.clear();
         self.best_values.clear();
+        self.best_dropped.clear();
         if let Some(targets) = targets
             && !some_target_may_apply(targets, &self.arrangements, &readings, special.as_ref())
         {
@@ -224,6 +231,7 @@ impl<'v> Scorer<'v> {
                 best = Some(((totals, *prefer), Choice::Arrangement(i)));
                 std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
                 std::mem::swap(&mut self.best_values, &mut self.reading.results.values);
+                std::mem::swap(&mut self.best_dropped, &mut self.reading.dropped);
             }
         }
         if cfg!(debug_assertions) && standard && !winner && plan.groupings != Groupings::every() {
@@ -247,6 +255,7 @@ impl<'v> Scorer<'v> {
                     best = Some(((totals, *prefer), Choice::Shape(s)));
                     std::mem::swap(&mut self.best_fired, &mut self.reading.fired);
                     std::mem::swap(&mut self.best_values, &mut self.reading.results.values);
+                    std::mem::swap(&mut self.best_dropped, &mut self.reading.dropped);
                 }
             }
         }
@@ -470,6 +479,21 @@ fn apply_items(
         }
     };
     count_items(open, &player.items, facts, applied);
+    exclude_within(rules, applied, |item, out| {
+        let Some(planned) = player.items.iter().find(|p| p.item.index == item.index) else {
+            return;
+        };
+        match &planned.group {
+            Some(group) => group.instances(&planned.item, facts, out),
+            None => set_instances(
+                &planned.item,
+                facts,
+                |e| planned.condition.holds_past_gate(facts, e),
+                |e| planned.amount.value(facts, e),
+                out,
+            ),
+        }
+    });
     count_later(rules, &player.later, &words, facts, applied);
     let unmet = match (
         unmet,

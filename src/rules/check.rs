@@ -58,6 +58,11 @@ pub struct CompiledItem {
     pub value: Compiled,
     /// Indexes of the items it replaces.
     pub replaces: Vec<usize>,
+    /// Indexes of the items whose matches it replaces within the sets of one of its own.
+    pub replaces_within: Vec<usize>,
+    /// Some item's `replaces-within` reads its matches (it has one, or is named in one): the
+    /// scorer keeps each match apart ([`crate::score::Instance`]).
+    pub instanced: bool,
     /// Its tags, as bits by index in [`Rules::tags`].
     pub tags: u64,
     /// Its condition or value reads other items' results (`sum`, `best`, `fired`): it is
@@ -122,9 +127,18 @@ pub struct Rules {
     /// or a condition or value over `bonus`); when none does, a hand's bonus tiles score
     /// nothing, and its card says so.
     pub reads_bonus_tiles: bool,
+    /// Some item's matches are read by a set-level exclusion ([`CompiledItem::instanced`]).
+    pub instanced: bool,
 }
 
 impl Rules {
+    /// The item of index `index` in [`Definition::items`], one that is scored (an item that
+    /// counted always is).
+    pub fn item(&self, index: usize) -> &CompiledItem {
+        let at = self.items.binary_search_by_key(&index, |i| i.index);
+        &self.items[at.expect("an item that counted is scored")]
+    }
+
     /// The variant's id.
     pub fn id(&self) -> &str {
         &self.definition.id
@@ -314,6 +328,7 @@ pub fn check(
         max_faan: definition.int_param("max-faan"),
         calling_targets: Vec::new(),
         reads_bonus_tiles: false,
+        instanced: false,
         payments,
         items,
         shapes,
@@ -322,6 +337,7 @@ pub fn check(
     };
     rules.calling_targets = calling_targets(&rules);
     rules.reads_bonus_tiles = reads_bonus_tiles(&rules);
+    rules.instanced = rules.items.iter().any(|i| i.instanced);
     Ok(rules)
 }
 
@@ -714,10 +730,131 @@ fn compile_items(
                 when,
                 value,
                 replaces,
+                replaces_within: Vec::new(),
+                instanced: false,
             });
         }
     }
+    resolve_replaces_within(definition, &ids, &mut items, problems);
     items
+}
+
+/// Resolves each item's `replaces-within` and marks the items whose matches it reads: both
+/// sides must look at sets (each set, or groups of sets), whose matches have sets to lie
+/// within.
+fn resolve_replaces_within(
+    definition: &Definition,
+    ids: &HashMap<&str, usize>,
+    items: &mut [CompiledItem],
+    problems: &mut [Vec<Diagnostic>],
+) {
+    let over_sets = |index: usize| {
+        items
+            .iter()
+            .find(|c| c.index == index)
+            .is_none_or(|c| match (&c.when, c.for_each) {
+                (_, ForEach::Set) => true,
+                (Compiled::Tuples(t), ForEach::Group) => t.collection == Collection::Sets,
+                _ => false,
+            })
+    };
+    let mut within: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (index, item) in definition.items.iter().enumerate() {
+        if item.replaces_within.is_empty() {
+            continue;
+        }
+        let key = "replaces-within";
+        let targets = resolve_ids(definition, index, &item.replaces_within, key, ids, problems);
+        let first = &item.replaces_within[0];
+        let mut fine = true;
+        if !over_sets(index) {
+            problems[first.file].push(
+                Diagnostic::new(
+                    first.span.clone(),
+                    format!(
+                        "`replaces-within` drops matches within the sets of one of this item's, \
+                         but `{}` looks at {}",
+                        item.id.value,
+                        looks_at(item)
+                    ),
+                    "not an item over sets",
+                )
+                .with_help(
+                    "give it `for-each = \"set\"` or names in `sets`, or use `replaces`, which \
+                     drops every match",
+                ),
+            );
+            fine = false;
+        }
+        for (r, &target) in item.replaces_within.iter().zip(&targets) {
+            if !over_sets(target) {
+                let other = &definition.items[target];
+                problems[r.file].push(
+                    Diagnostic::new(
+                        r.span.clone(),
+                        format!(
+                            "`{}` looks at {}: it has no matches within sets to drop",
+                            other.id.value,
+                            looks_at(other)
+                        ),
+                        "not an item over sets",
+                    )
+                    .with_help("name it in `replaces`, which drops every match"),
+                );
+                fine = false;
+            }
+        }
+        if fine {
+            within.push((index, targets));
+        }
+    }
+    // Matches are dropped before the items that read the results count.
+    for (index, targets) in &within {
+        for i in std::iter::once(index).chain(targets) {
+            let Some(item) = items.iter().find(|c| c.index == *i) else {
+                continue;
+            };
+            if item.reads_results {
+                let at = &definition.items[*index].replaces_within[0];
+                problems[at.file].push(
+                    Diagnostic::new(
+                        at.span.clone(),
+                        format!(
+                            "`{}` reads the items' results, so its matches are not known when \
+                             `replaces-within` drops matches",
+                            definition.items[*i].id.value
+                        ),
+                        "reads results",
+                    )
+                    .with_help(
+                        "set-level exclusions are worked out before the items that read \
+                         results count",
+                    ),
+                );
+            }
+        }
+    }
+    for (index, targets) in within {
+        for item in items.iter_mut() {
+            if item.index == index {
+                item.replaces_within = targets.clone();
+                item.instanced = true;
+            } else if targets.contains(&item.index) {
+                item.instanced = true;
+            }
+        }
+    }
+}
+
+/// What an item looks at, in words.
+fn looks_at(item: &super::Item) -> String {
+    match item.for_each {
+        ForEach::Hand => "the hand".to_string(),
+        ForEach::Set => "each set".to_string(),
+        ForEach::Tile => "each tile".to_string(),
+        ForEach::Bonus => "each bonus tile".to_string(),
+        ForEach::Group => format!("groups of `{}`", item.for_each_text()),
+    }
 }
 
 /// A cycle of `replaces` (an item that, through the items it replaces, replaces itself) is
@@ -921,6 +1058,19 @@ fn resolve_replaces(
     problems: &mut [Vec<Diagnostic>],
 ) -> Vec<usize> {
     let item = &definition.items[index];
+    resolve_ids(definition, index, &item.replaces, "replaces", ids, problems)
+}
+
+/// The items that the ids (or tags) of `list`, the item `index`'s `key`, name; an unknown
+/// id and the item's own are problems.
+fn resolve_ids(
+    definition: &Definition,
+    index: usize,
+    list: &[Located<String>],
+    key: &str,
+    ids: &HashMap<&str, usize>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<usize> {
     // The items with a tag: those that name it, and a unit's own.
     let tagged = |tag: &str| -> Vec<usize> {
         (definition.items.iter().enumerate())
@@ -933,7 +1083,7 @@ fn resolve_replaces(
             .collect()
     };
     let mut replaces = Vec::new();
-    for r in &item.replaces {
+    for r in list {
         match ids.get(r.value.as_str()) {
             Some(&i) if i == index => problems[r.file].push(Diagnostic::new(
                 r.span.clone(),
@@ -949,12 +1099,12 @@ fn resolve_replaces(
                 let help = did_you_mean(&r.value, ids.keys().copied())
                     .map(|s| format!("did you mean `{s}`?"))
                     .unwrap_or_else(|| {
-                        "`replaces` names ids of items of this variant, or a tag of some".into()
+                        format!("`{key}` names ids of items of this variant, or a tag of some")
                     });
                 problems[r.file].push(
                     Diagnostic::new(
                         r.span.clone(),
-                        format!("`replaces` names an unknown item `{}`", r.value),
+                        format!("`{key}` names an unknown item `{}`", r.value),
                         "unknown id",
                     )
                     .with_help(help),

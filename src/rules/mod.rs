@@ -322,6 +322,9 @@ pub struct Item {
     pub value: Option<Located<ValueSource>>,
     /// Items it replaces when it applies.
     pub replaces: Vec<Located<String>>,
+    /// Items whose matches it replaces where they lie within the sets of one of its own
+    /// (`replaces-within`): non-repeat limited to the sets a match used.
+    pub replaces_within: Vec<Located<String>>,
     /// Names for what it gives, which `sum('tag')` adds up (riichi's `yaku`).
     pub tags: Vec<Located<String>>,
     /// Still counted on top of a limit hand (points and doubles only).

@@ -585,6 +585,10 @@ impl Cx<'_> {
             .get("replaces")
             .map(|v| self.id_list(v, "replaces", problems))
             .unwrap_or_default();
+        let replaces_within = r
+            .get("replaces-within")
+            .map(|v| self.id_list(v, "replaces-within", problems))
+            .unwrap_or_default();
         let tags = r
             .get("tags")
             .map(|v| self.id_list(v, "tags", problems))
@@ -622,6 +626,7 @@ impl Cx<'_> {
             when,
             value,
             replaces,
+            replaces_within,
             tags,
             with_limit_hand,
             own_points_doubled,

@@ -12,7 +12,7 @@
 
 use super::combine::combine;
 use super::formula::ScoreExpressions;
-use super::{Fired, Prefer, Totals};
+use super::{Dropped, Exclusion, Fired, Instance, Prefer, Totals};
 use crate::predicate::compiled::{Collection, Compiled};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::predicate::groups::Quantified;
@@ -30,6 +30,10 @@ pub struct Applied {
     pub results: Results,
     /// The reading's tie-breaks, once its totals are known.
     pub prefer: Prefer,
+    /// The matches dropped by set-level exclusions, in the order they were dropped.
+    pub dropped: Vec<Dropped>,
+    /// The matches of the items that set-level exclusions read (a buffer).
+    instances: Vec<Instance>,
     /// How many items had counted, and how many replaced ones there were, when `results`
     /// was last gathered (none since [`Applied::clear`]).
     gathered: Option<(usize, usize)>,
@@ -44,6 +48,9 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
     for item in first.filter(|i| applies_to(i.who, winner)) {
         applied.keep(count_plainly(item, facts), item);
     }
+    exclude_within(rules, applied, |item, out| {
+        instances_plainly(item, facts, out)
+    });
     count_later(rules, facts, winner, applied);
     let unmet = winner
         .then(|| {
@@ -103,6 +110,7 @@ impl Applied {
     pub fn clear(&mut self) {
         self.fired.clear();
         self.replaced.clear();
+        self.dropped.clear();
         self.results.values.clear();
         self.prefer = Prefer::default();
         self.gathered = None;
@@ -148,6 +156,107 @@ pub fn applies_to(who: Who, winner: bool) -> bool {
         Who::All => true,
         Who::Winner => winner,
         Who::Others => !winner,
+    }
+}
+
+/// Drops each match that some item's `replaces-within` reaches: a match of an item it names
+/// that lies within the sets of one of its own matches. The items' counts are worked out
+/// again from the matches left (an item left with none no longer counts), and the dropped
+/// matches kept in `applied.dropped`. `instances_of` gives the matches of an item that
+/// counted, one whose matches some `replaces-within` reads. Items that read the results are
+/// counted after this, and see what is left.
+pub fn exclude_within(
+    rules: &Rules,
+    applied: &mut Applied,
+    mut instances_of: impl FnMut(&CompiledItem, &mut Vec<Instance>),
+) {
+    if !rules.instanced {
+        return;
+    }
+    let mut instances = std::mem::take(&mut applied.instances);
+    instances.clear();
+    for f in &applied.fired {
+        let item = rules.item(f.item);
+        if item.instanced && !applied.replaced.contains(&f.item) {
+            instances_of(item, &mut instances);
+        }
+    }
+    let first_dropped = applied.dropped.len();
+    let mut kept = vec![true; instances.len()];
+    for x in 0..instances.len() {
+        let within = &rules.item(instances[x].item).replaces_within;
+        if !kept[x] || within.is_empty() {
+            continue;
+        }
+        for y in 0..instances.len() {
+            let (outer, inner) = (instances[x], instances[y]);
+            if kept[y] && within.contains(&inner.item) && inner.sets & !outer.sets == 0 {
+                kept[y] = false;
+                applied.dropped.push(Dropped {
+                    instance: inner,
+                    by: Exclusion::Within(outer.item),
+                });
+            }
+        }
+    }
+    if applied.dropped.len() > first_dropped {
+        let dropped = &applied.dropped[first_dropped..];
+        for f in applied.fired.iter_mut() {
+            if !dropped.iter().any(|d| d.instance.item == f.item) {
+                continue;
+            }
+            let left = (instances.iter().zip(&kept)).filter(|(i, k)| **k && i.item == f.item);
+            (f.times, f.amount, f.sets) = left.fold((0, 0, 0), |(times, amount, sets), (i, _)| {
+                (times + 1, amount + i.amount, sets | i.sets)
+            });
+        }
+        applied.fired.retain(|f| f.times > 0);
+        applied.gathered = None;
+    }
+    applied.instances = instances;
+}
+
+/// The matches of `item`, an item over sets, on the reading `facts`, its condition and value
+/// walked as trees.
+fn instances_plainly(item: &CompiledItem, facts: &Facts<'_>, out: &mut Vec<Instance>) {
+    match &item.when {
+        Compiled::Tuples(t) if item.for_each == ForEach::Group => {
+            Quantified::of(t).each_match(facts, Elem::default(), &[], &mut |named, positions| {
+                out.push(Instance {
+                    item: item.index,
+                    sets: positions as u32,
+                    amount: item.value.eval_in(facts, Elem::default(), named),
+                });
+            });
+        }
+        _ => set_instances(
+            item,
+            facts,
+            |e| item.when.holds(facts, e),
+            |e| item.value.value(facts, e),
+            out,
+        ),
+    }
+}
+
+/// The matches of `item`, an item on each set, on the reading `facts`, where `holds` tells
+/// whether its condition holds on a set and `value` what it gives there.
+#[inline]
+pub fn set_instances(
+    item: &CompiledItem,
+    facts: &Facts<'_>,
+    holds: impl Fn(Elem) -> bool,
+    value: impl Fn(Elem) -> i64,
+    out: &mut Vec<Instance>,
+) {
+    for (k, &e) in facts.sets().iter().enumerate() {
+        if holds(e) {
+            out.push(Instance {
+                item: item.index,
+                sets: 1 << k,
+                amount: value(e),
+            });
+        }
     }
 }
 

@@ -43,6 +43,34 @@ pub struct Fired {
     pub with_limit_hand: bool,
 }
 
+/// One match of an item that a set-level exclusion reads (`replaces-within`): the sets it
+/// used and what it gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Index of the item in the variant's items.
+    pub item: usize,
+    /// The sets of the arrangement it used (bit i for set i).
+    pub sets: u32,
+    /// What it gave.
+    pub amount: i64,
+}
+
+/// A match of an item that counted, then dropped by an exclusion: the card says why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// The match.
+    pub instance: Instance,
+    /// What dropped it.
+    pub by: Exclusion,
+}
+
+/// Why a match was dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exclusion {
+    /// It lay within the sets of a match of this item, whose `replaces-within` names it.
+    Within(usize),
+}
+
 /// The score of one hand under one variant: the numbers, and the trace of every item that
 /// counted.
 #[derive(Clone, Debug)]
@@ -65,6 +93,9 @@ pub struct ScoreCard<'r> {
     /// The values of the score of the reading kept (a `formula` variant's), in the order of
     /// the variant's values.
     pub values: Vec<i64>,
+    /// The matches of items that counted in the reading kept and were then dropped by an
+    /// exclusion, in the order they were dropped.
+    pub dropped: Vec<Dropped>,
 }
 
 /// One item that counted on a card, with what the variant file says of it.
@@ -155,6 +186,7 @@ impl PartialEq for ScoreCard<'_> {
             && self.shape == other.shape
             && self.unscored_bonus == other.unscored_bonus
             && self.values == other.values
+            && self.dropped == other.dropped
     }
 }
 

@@ -16,7 +16,7 @@ use arrayvec::ArrayVec;
 
 use super::facts::{HandElems, hand_facts, hand_flags, reading};
 use super::items::{Applied, apply, invalid};
-use super::{Choice, Fired, Key, ScoreCard, Totals};
+use super::{Choice, Dropped, Fired, Key, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
 use crate::predicate::facts::{Deferred, Elem, hand as hf};
@@ -58,14 +58,17 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     let mut arrangements = Vec::new();
     arrange_into(hand, Groupings::every(), &mut arrangements);
     // The best reading so far: its key, and its totals, choice and items.
-    type Best = (Key, (Totals, Choice, Vec<Fired>, Vec<i64>));
+    type Best = (Key, (Totals, Choice, Vec<Fired>, Vec<i64>, Vec<Dropped>));
     let mut best: Option<Best> = None;
     let mut applied = Applied::default();
     let mut keep = |totals: Totals, choice: Choice, applied: &Applied| {
         let key = totals.key(applied.prefer);
         if best.as_ref().is_none_or(|(b, _)| key > *b) {
-            let values = applied.results.values.clone();
-            best = Some((key, (totals, choice, applied.fired.clone(), values)));
+            let (values, dropped) = (applied.results.values.clone(), applied.dropped.clone());
+            best = Some((
+                key,
+                (totals, choice, applied.fired.clone(), values, dropped),
+            ));
         }
     };
     let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
@@ -89,22 +92,38 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
             keep(totals, Choice::Shape(s), &applied);
         }
     }
-    let (totals, choice, mut fired, values) = best.map_or_else(
-        || (invalid(rules, None), Choice::None, Vec::new(), Vec::new()),
+    let (totals, choice, mut fired, values, dropped) = best.map_or_else(
+        || {
+            (
+                invalid(rules, None),
+                Choice::None,
+                Vec::new(),
+                Vec::new(),
+                Vec::new(),
+            )
+        },
         |(_, best)| best,
     );
     fired.sort_by_key(|f| f.item);
-    card(rules, hand, (totals, values), choice, fired, &arrangements)
+    card(
+        rules,
+        hand,
+        (totals, values),
+        choice,
+        (fired, dropped),
+        &arrangements,
+    )
 }
 
 /// The card of a hand whose best reading is `choice`, among `arrangements`, and scores
-/// `totals` with the values of the score `values`.
+/// `totals` with the values of the score `values`; its items that counted `fired`, and the
+/// matches `dropped` by exclusions.
 pub(crate) fn card<'r>(
     rules: &'r Rules,
     hand: &Hand,
     (totals, values): (Totals, Vec<i64>),
     choice: Choice,
-    fired: Vec<Fired>,
+    (fired, dropped): (Vec<Fired>, Vec<Dropped>),
     arrangements: &[Arrangement],
 ) -> ScoreCard<'r> {
     let (arrangement, shape) = match choice {
@@ -125,6 +144,7 @@ pub(crate) fn card<'r>(
             hand.bonus().len()
         },
         values,
+        dropped,
     }
 }
 

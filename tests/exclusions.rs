@@ -1,0 +1,129 @@
+//! Non-repeat limited to the sets a match used (`replaces-within`), on hands worked by hand
+//! under `tests/variants/exclusions.toml` (BMJA with four house items: a point for each pung
+//! of terminals or honours, 2 for a pung of the prevailing wind in place of that point, 2 for
+//! each two pungs of one number, 16 for three of them in place of those pairs).
+
+use mjrules::Variant;
+use mjrules::hand::parse_hand;
+
+fn variant() -> Variant {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/variants/exclusions.toml"
+    );
+    Variant::load(path, &[]).unwrap()
+}
+
+/// An item that counted: its id and amount.
+type Counted = (String, i64);
+
+/// A match dropped: its item's id, its amount, and the item within whose match it lay.
+type Dropped = (String, i64, String);
+
+/// The items that counted on `hand`, and the matches dropped.
+fn card(hand: &str) -> (Vec<Counted>, Vec<Dropped>) {
+    let variant = variant();
+    let card = variant.score(&parse_hand("hand.toml", hand).unwrap());
+    let json = mjrules::render::score_json(&card, mjrules::tiles::TileStyle::Ascii);
+    let counted = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_string(),
+                r["amount"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let dropped = json
+        .get("dropped")
+        .map(|d| d.as_array().unwrap().clone())
+        .unwrap_or_default()
+        .iter()
+        .map(|d| {
+            (
+                d["id"].as_str().unwrap().to_string(),
+                d["amount"].as_i64().unwrap(),
+                d["by"]["within"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (counted, dropped)
+}
+
+#[test]
+fn a_match_within_another_item_s_match_is_dropped_and_listed() {
+    // 555m 555p 555s pungs, an East pung, a pair of 9s; East in an East round, self-drawn.
+    // The three fives make three pairs of one number (double-pung, 2 each) and one triple
+    // (16), which drops the three pairs, since each lies within its sets. The East pung is
+    // the prevailing wind's (2), which drops the honour point of that pung; no other pung
+    // is of terminals or honours, so that item no longer counts at all.
+    let (counted, dropped) = card(
+        r#"
+seat = "east"
+prevailing = "east"
+concealed = "555m 555p 555s 111z 99s"
+[win]
+tile = "9s"
+from = "wall"
+"#,
+    );
+    let has = |id: &str, amount: i64| counted.contains(&(id.to_string(), amount));
+    assert!(
+        has("prevailing-pung", 2) && has("triple-pung", 16),
+        "{counted:?}"
+    );
+    assert!(
+        !counted
+            .iter()
+            .any(|(id, _)| id == "double-pung" || id == "honour-or-terminal-pung")
+    );
+    let within = |id: &str, by: &str| (id.to_string(), 0, by.to_string());
+    let dropped: Vec<_> = dropped
+        .into_iter()
+        .map(|(id, _, by)| within(&id, &by))
+        .collect();
+    assert_eq!(
+        dropped,
+        [
+            within("honour-or-terminal-pung", "prevailing-pung"),
+            within("double-pung", "triple-pung"),
+            within("double-pung", "triple-pung"),
+            within("double-pung", "triple-pung"),
+        ]
+    );
+}
+
+#[test]
+fn a_match_outside_the_sets_still_counts() {
+    // A 999s pung beside the East pung keeps its honour-or-terminal point (it does not lie
+    // within the East pung), and 555m 555p without a third five is one pair of one number:
+    // nothing drops it.
+    let (counted, dropped) = card(
+        r#"
+seat = "east"
+prevailing = "east"
+concealed = "555m 555p 999s 111z 22p"
+[win]
+tile = "2p"
+from = "wall"
+"#,
+    );
+    assert!(
+        counted.contains(&("honour-or-terminal-pung".to_string(), 1)),
+        "{counted:?}"
+    );
+    assert!(
+        counted.contains(&("double-pung".to_string(), 2)),
+        "{counted:?}"
+    );
+    assert_eq!(
+        dropped,
+        [(
+            "honour-or-terminal-pung".to_string(),
+            1,
+            "prevailing-pung".to_string()
+        )]
+    );
+}

@@ -99,17 +99,25 @@ fn item_fields((item, units): &ItemOf<'_>) -> Vec<(&'static str, String)> {
         ),
         ("who", item.who.word().to_string()),
         ("for-each", item.for_each_text().to_string()),
+        ("replaces", ids(&item.replaces)),
+        ("replaces-within", ids(&item.replaces_within)),
         (
-            "replaces",
-            item.replaces
-                .iter()
-                .map(|r| r.value.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            "combination",
+            item.combination
+                .as_ref()
+                .map_or(String::new(), |c| c.value.clone()),
         ),
         ("with-limit-hand", item.with_limit_hand.to_string()),
         ("unsupported", item.unsupported.clone().unwrap_or_default()),
     ]
+}
+
+/// Ids as written, joined.
+fn ids(list: &[Located<String>]) -> String {
+    list.iter()
+        .map(|r| r.value.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every difference from `a` to `b`.

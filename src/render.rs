@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
 use crate::rules::{ItemKind, Located, Rules, Style};
-use crate::score::{Exclusion, Fired, ScoreCard};
+use crate::score::{Exclusion, Fired, ScoreCard, Unkept};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
 use crate::waits::Waits;
 
@@ -147,9 +147,39 @@ fn sets_of(card: &ScoreCard, sets: u32, style: TileStyle) -> Vec<String> {
 
 /// Why a match was dropped, in words.
 fn exclusion_text(card: &ScoreCard, by: Exclusion) -> String {
-    let items = &card.rules().definition.items;
+    let rules = card.rules();
     match by {
-        Exclusion::Within(item) => format!("within a match of `{}`", items[item].id.value),
+        Exclusion::Within(item) => {
+            format!(
+                "within a match of `{}`",
+                rules.definition.items[item].id.value
+            )
+        }
+        Exclusion::Combination(c, why) => format!(
+            "combination `{}`: {}",
+            rules.combinations[c],
+            match why {
+                Unkept::SharesASet => "a kept match of the same item shares a set with it",
+                Unkept::ClosesACycle => "with the kept matches it would combine sets again",
+                Unkept::WorthLess => "the selection worth most does without it",
+            }
+        ),
+    }
+}
+
+/// Why a match was dropped, as JSON.
+fn exclusion_json(card: &ScoreCard, by: Exclusion) -> Value {
+    let rules = card.rules();
+    match by {
+        Exclusion::Within(item) => json!({"within": rules.definition.items[item].id.value}),
+        Exclusion::Combination(c, why) => json!({
+            "combination": rules.combinations[c],
+            "rule": match why {
+                Unkept::SharesASet => "shares-a-set",
+                Unkept::ClosesACycle => "closes-a-cycle",
+                Unkept::WorthLess => "worth-less",
+            },
+        }),
     }
 }
 
@@ -209,9 +239,7 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
                     "id": items[d.instance.item].id.value,
                     "amount": d.instance.amount,
                     "sets": sets_of(card, d.instance.sets, style),
-                    "by": match d.by {
-                        Exclusion::Within(item) => json!({"within": items[item].id.value}),
-                    },
+                    "by": exclusion_json(card, d.by),
                 })
             })
             .collect();
@@ -797,6 +825,18 @@ pub fn variant_json(variant: &Rules) -> Value {
                 "value"
             };
             out[key] = item.value.as_ref().map_or(Value::Null, |v| value(&v.value));
+            // The exclusions over sets, where an item has them.
+            if !item.replaces_within.is_empty() {
+                out["replaces-within"] = json!(
+                    item.replaces_within
+                        .iter()
+                        .map(|r| &r.value)
+                        .collect::<Vec<_>>()
+                );
+            }
+            if let Some(c) = &item.combination {
+                out["combination"] = json!(c.value);
+            }
             out
         })
         .collect();

@@ -17,7 +17,8 @@ fn variant() -> Variant {
 /// An item that counted: its id and amount.
 type Counted = (String, i64);
 
-/// A match dropped: its item's id, its amount, and the item within whose match it lay.
+/// A match dropped: its item's id, its amount, and why: the item within whose match it lay,
+/// or the combination and the rule that kept it out.
 type Dropped = (String, i64, String);
 
 /// The items that counted on `hand`, and the matches dropped.
@@ -45,7 +46,14 @@ fn card(hand: &str) -> (Vec<Counted>, Vec<Dropped>) {
             (
                 d["id"].as_str().unwrap().to_string(),
                 d["amount"].as_i64().unwrap(),
-                d["by"]["within"].as_str().unwrap().to_string(),
+                match d["by"].get("within") {
+                    Some(item) => item.as_str().unwrap().to_string(),
+                    None => format!(
+                        "{}: {}",
+                        d["by"]["combination"].as_str().unwrap(),
+                        d["by"]["rule"].as_str().unwrap()
+                    ),
+                },
             )
         })
         .collect();
@@ -126,4 +134,61 @@ from = "wall"
             "prevailing-pung".to_string()
         )]
     );
+}
+
+#[test]
+fn a_combination_keeps_the_selection_worth_most_that_combines_each_set_once() {
+    // 234s, 234p twice, 567p and a pair of 9m (MCR's own account-once example). The matches:
+    // the two 234p a pure double chow; 234s with either 234p a mixed double chow; either 234p
+    // with 567p a short straight: five matches over four chows, 1 point each. Four chows
+    // joined by matches that close no cycle take at most three of them, and one of each item
+    // does: the pure double chow, one mixed double chow and one short straight, 3 points. The
+    // other mixed double chow and short straight share a chow with the kept match of their own
+    // item.
+    let (counted, dropped) = card(
+        r#"
+seat = "south"
+prevailing = "east"
+concealed = "234s 223344p 567p 99m"
+[win]
+tile = "9m"
+from = "discard"
+discarder = "east"
+"#,
+    );
+    for id in ["pure-double-chow", "mixed-double-chow", "short-straight"] {
+        assert!(counted.contains(&(id.to_string(), 1)), "{id}: {counted:?}");
+    }
+    let why = |id: &str| (id.to_string(), 1, "chows: shares-a-set".to_string());
+    assert_eq!(dropped, [why("mixed-double-chow"), why("short-straight")]);
+}
+
+#[test]
+fn two_matches_of_one_item_on_the_same_sets_keep_one() {
+    // 123s 234s 345s 456s and a pair of 5z: 123-234-345 and 234-345-456 both shift by one
+    // (pure shifted chows, 16 each) and 123 with 456 is a short straight (1). The two shifts
+    // share two chows: one is kept (the first, as both are worth as much), and the short
+    // straight beside it joins 123s to 456s, closing no cycle: 17. The other shift shares
+    // chows with the kept match of its own item.
+    let (counted, dropped) = card(
+        r#"
+seat = "south"
+prevailing = "east"
+concealed = "123s 234s 345s 456s 55z"
+[win]
+tile = "5z"
+from = "discard"
+discarder = "east"
+"#,
+    );
+    assert!(
+        counted.contains(&("pure-shifted-chows".to_string(), 16)),
+        "{counted:?}"
+    );
+    assert!(
+        counted.contains(&("short-straight".to_string(), 1)),
+        "{counted:?}"
+    );
+    let why = "chows: shares-a-set".to_string();
+    assert_eq!(dropped, [("pure-shifted-chows".to_string(), 16, why)]);
 }

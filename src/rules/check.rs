@@ -60,8 +60,11 @@ pub struct CompiledItem {
     pub replaces: Vec<usize>,
     /// Indexes of the items whose matches it replaces within the sets of one of its own.
     pub replaces_within: Vec<usize>,
-    /// Some item's `replaces-within` reads its matches (it has one, or is named in one): the
-    /// scorer keeps each match apart ([`crate::score::Instance`]).
+    /// The combination its matches are selected in, by index in [`Rules::combinations`].
+    pub combination: Option<usize>,
+    /// An exclusion reads its matches (it has a `replaces-within`, is named in one, or
+    /// takes part in a combination): the scorer keeps each match apart
+    /// ([`crate::score::Instance`]).
     pub instanced: bool,
     /// Its tags, as bits by index in [`Rules::tags`].
     pub tags: u64,
@@ -129,6 +132,9 @@ pub struct Rules {
     pub reads_bonus_tiles: bool,
     /// Some item's matches are read by a set-level exclusion ([`CompiledItem::instanced`]).
     pub instanced: bool,
+    /// The names of the combinations the items' matches are selected in, in the order they
+    /// first appear.
+    pub combinations: Vec<String>,
 }
 
 impl Rules {
@@ -268,7 +274,8 @@ pub fn check(
     let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
-    let items = compile_items(&definition, &env, &mut problems);
+    let mut items = compile_items(&definition, &env, &mut problems);
+    let combinations = resolve_combinations(&definition, &mut items, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
     let mut examples: HashMap<&str, ()> = HashMap::new();
     for example in &definition.examples {
@@ -329,6 +336,7 @@ pub fn check(
         calling_targets: Vec::new(),
         reads_bonus_tiles: false,
         instanced: false,
+        combinations,
         payments,
         items,
         shapes,
@@ -731,12 +739,79 @@ fn compile_items(
                 value,
                 replaces,
                 replaces_within: Vec::new(),
+                combination: None,
                 instanced: false,
             });
         }
     }
     resolve_replaces_within(definition, &ids, &mut items, problems);
     items
+}
+
+/// The combinations the items' matches are selected in (their names, in the order they first
+/// appear), each item marked with its own: an item in one must look at sets and read no
+/// results, as for `replaces-within`.
+fn resolve_combinations(
+    definition: &Definition,
+    items: &mut [CompiledItem],
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for item in items.iter_mut() {
+        let written = &definition.items[item.index];
+        let Some(name) = &written.combination else {
+            continue;
+        };
+        if !over_sets(item) {
+            problems[name.file].push(
+                Diagnostic::new(
+                    name.span.clone(),
+                    format!(
+                        "a combination selects among matches over sets, but `{}` looks at {}",
+                        written.id.value,
+                        looks_at(written)
+                    ),
+                    "not an item over sets",
+                )
+                .with_help("give it `for-each = \"set\"` or names in `sets`"),
+            );
+            continue;
+        }
+        if item.reads_results {
+            problems[name.file].push(
+                Diagnostic::new(
+                    name.span.clone(),
+                    format!(
+                        "`{}` reads the items' results, so its matches are not known when the \
+                         combination is selected",
+                        written.id.value
+                    ),
+                    "reads results",
+                )
+                .with_help("combinations are selected before the items that read results count"),
+            );
+            continue;
+        }
+        let index = names
+            .iter()
+            .position(|n| *n == name.value)
+            .unwrap_or_else(|| {
+                names.push(name.value.clone());
+                names.len() - 1
+            });
+        item.combination = Some(index);
+        item.instanced = true;
+    }
+    names
+}
+
+/// Whether an item looks at sets: each set, or groups of sets.
+fn over_sets(item: &CompiledItem) -> bool {
+    match (&item.when, item.for_each) {
+        (_, ForEach::Set) => true,
+        (Compiled::Tuples(t), ForEach::Group) => t.collection == Collection::Sets,
+        _ => false,
+    }
 }
 
 /// Resolves each item's `replaces-within` and marks the items whose matches it reads: both
@@ -752,11 +827,7 @@ fn resolve_replaces_within(
         items
             .iter()
             .find(|c| c.index == index)
-            .is_none_or(|c| match (&c.when, c.for_each) {
-                (_, ForEach::Set) => true,
-                (Compiled::Tuples(t), ForEach::Group) => t.collection == Collection::Sets,
-                _ => false,
-            })
+            .is_none_or(over_sets)
     };
     let mut within: Vec<(usize, Vec<usize>)> = Vec::new();
     for (index, item) in definition.items.iter().enumerate() {

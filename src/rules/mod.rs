@@ -325,6 +325,10 @@ pub struct Item {
     /// Items whose matches it replaces where they lie within the sets of one of its own
     /// (`replaces-within`): non-repeat limited to the sets a match used.
     pub replaces_within: Vec<Located<String>>,
+    /// The combination its matches are selected in, with those of the other items of the same
+    /// name (`combination`): the selection worth most whose matches close no cycle over their
+    /// sets, no two of one item sharing a set.
+    pub combination: Option<Located<String>>,
     /// Names for what it gives, which `sum('tag')` adds up (riichi's `yaku`).
     pub tags: Vec<Located<String>>,
     /// Still counted on top of a limit hand (points and doubles only).

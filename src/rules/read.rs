@@ -589,6 +589,20 @@ impl Cx<'_> {
             .get("replaces-within")
             .map(|v| self.id_list(v, "replaces-within", problems))
             .unwrap_or_default();
+        let combination = r.string("combination", self.text, problems).and_then(|s| {
+            if is_id(s.text) {
+                return Some(self.located(&s));
+            }
+            problems.push(
+                Diagnostic::new(
+                    s.span.clone(),
+                    format!("`{}` is not a valid name of a combination", s.text),
+                    "not a name",
+                )
+                .with_help("names are written like ids, lowercase letters, digits and hyphens"),
+            );
+            None
+        });
         let tags = r
             .get("tags")
             .map(|v| self.id_list(v, "tags", problems))
@@ -627,6 +641,7 @@ impl Cx<'_> {
             value,
             replaces,
             replaces_within,
+            combination,
             tags,
             with_limit_hand,
             own_points_doubled,

@@ -12,6 +12,7 @@
 
 use super::combine::combine;
 use super::formula::ScoreExpressions;
+use super::selection::select;
 use super::{Dropped, Exclusion, Fired, Instance, Prefer, Totals};
 use crate::predicate::compiled::{Collection, Compiled};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
@@ -159,12 +160,15 @@ pub fn applies_to(who: Who, winner: bool) -> bool {
     }
 }
 
-/// Drops each match that some item's `replaces-within` reaches: a match of an item it names
-/// that lies within the sets of one of its own matches. The items' counts are worked out
-/// again from the matches left (an item left with none no longer counts), and the dropped
-/// matches kept in `applied.dropped`. `instances_of` gives the matches of an item that
-/// counted, one whose matches some `replaces-within` reads. Items that read the results are
-/// counted after this, and see what is left.
+/// Drops each match that some item's `replaces-within` reaches (a match of an item it names
+/// that lies within the sets of one of its own matches), then, in each combination, the
+/// matches of its items that the selection kept does without ([`selection`]). The items'
+/// counts are worked out again from the matches left (an item left with none no longer
+/// counts), and the dropped matches kept in `applied.dropped`. `instances_of` gives the
+/// matches of an item that counted, one whose matches an exclusion reads. Items that read
+/// the results are counted after this, and see what is left.
+///
+/// [`selection`]: super::selection
 pub fn exclude_within(
     rules: &Rules,
     applied: &mut Applied,
@@ -195,6 +199,25 @@ pub fn exclude_within(
                 applied.dropped.push(Dropped {
                     instance: inner,
                     by: Exclusion::Within(outer.item),
+                });
+            }
+        }
+    }
+    // Then each combination selects among the matches of its items that are left.
+    for c in 0..rules.combinations.len() {
+        let members: Vec<usize> = (0..instances.len())
+            .filter(|&i| kept[i] && rules.item(instances[i].item).combination == Some(c))
+            .collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let matches: Vec<Instance> = members.iter().map(|&i| instances[i]).collect();
+        for (&i, unkept) in members.iter().zip(select(&matches, |item| item)) {
+            if let Some(why) = unkept {
+                kept[i] = false;
+                applied.dropped.push(Dropped {
+                    instance: instances[i],
+                    by: Exclusion::Combination(c, why),
                 });
             }
         }

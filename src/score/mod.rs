@@ -21,6 +21,9 @@ pub(crate) mod facts;
 pub(crate) mod formula;
 pub(crate) mod items;
 pub mod reference;
+pub(crate) mod selection;
+
+pub use selection::Unkept;
 
 use crate::arrange::Arrangement;
 use crate::rules::check::MAX_PREFER;
@@ -69,6 +72,8 @@ pub struct Dropped {
 pub enum Exclusion {
     /// It lay within the sets of a match of this item, whose `replaces-within` names it.
     Within(usize),
+    /// The combination of this index (in the variant's) did not keep it, for this reason.
+    Combination(usize, Unkept),
 }
 
 /// The score of one hand under one variant: the numbers, and the trace of every item that

@@ -192,3 +192,51 @@ discarder = "east"
     let why = "chows: shares-a-set".to_string();
     assert_eq!(dropped, [("pure-shifted-chows".to_string(), 16, why)]);
 }
+
+#[test]
+fn an_item_replaced_by_another_replaces_nothing() {
+    // Three items in a chain: three pungs replace two pungs, which replace one pung. With
+    // three pungs, the item for three counts and drops the item for two; that one counts no
+    // more, so it drops nothing, and the item for one pung counts beside the first.
+    let variant = Variant::from_text(
+        "chain.toml",
+        r#"
+[variant]
+id = "chain"
+extends = "bmja"
+
+[[points]]
+id = "three-pungs"
+when = "count(sets, pung_or_kong) >= 3"
+value = 30
+replaces = ["two-pungs"]
+cite = { source = "x", at = "three" }
+
+[[points]]
+id = "two-pungs"
+when = "count(sets, pung_or_kong) >= 2"
+value = 20
+replaces = ["one-pung"]
+cite = { source = "x", at = "two" }
+
+[[points]]
+id = "one-pung"
+when = "count(sets, pung_or_kong) >= 1"
+value = 10
+cite = { source = "x", at = "one" }
+"#,
+    )
+    .unwrap();
+    let ids = |hand: &str| -> Vec<String> {
+        let card = variant.score(&parse_hand("hand.toml", hand).unwrap());
+        (card.items())
+            .filter(|i| i.id.ends_with("pung") || i.id.ends_with("pungs"))
+            .map(|i| i.id.to_string())
+            .collect()
+    };
+    let three = "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"222m 444p 666s 123s 99m\"\n[win]\ntile = \"9m\"\nfrom = \"wall\"\n";
+    assert_eq!(ids(three), ["three-pungs", "one-pung"]);
+    // Two pungs: the item for two counts and drops the item for one.
+    let two = "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"222m 444p 123s 456s 99m\"\n[win]\ntile = \"9m\"\nfrom = \"wall\"\n";
+    assert_eq!(ids(two), ["two-pungs"]);
+}

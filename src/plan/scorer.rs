@@ -59,7 +59,8 @@ enum Trace {
     /// Mah-Jong.
     Always,
     /// Only a valid reading's. A winner's reading that does not meet a requirement scores
-    /// nothing whatever its items, so they are not evaluated: the totals are the same.
+    /// nothing whatever its items, so they are not evaluated (unless the variant's
+    /// tie-breaks read them): the totals are the same.
     IfValid,
 }
 
@@ -442,10 +443,12 @@ fn apply_items(
         })
         .flatten();
     // Not a valid Mah-Jong under this variant: the hand scores nothing (unless a
-    // requirement judged after the items comes before it, and may be the one named).
+    // requirement judged after the items comes before it, and may be the one named, or the
+    // tie-breaks, which read the items, choose among readings that are not valid).
     if let Some(unmet) = unmet
         && trace == Trace::IfValid
         && !rules.requirements_read_results[..unmet].contains(&true)
+        && rules.prefer.is_empty()
     {
         return invalid(rules, Some(unmet));
     }

@@ -25,8 +25,13 @@ use crate::rules::{CompiledItem, ForEach, Rules, Style, Who};
 pub struct Applied {
     /// The items that counted, in the order they were evaluated.
     pub fired: Vec<Fired>,
-    /// The items that the items which counted replace.
+    /// The items that items which count replace, as [`Applied::resolve`] last worked them
+    /// out: an item replaced by one that is itself replaced replaces nothing.
     pub replaced: Vec<usize>,
+    /// Some item that replaces others counted since [`Applied::resolve`] last ran.
+    unresolved: bool,
+    /// How many times `replaced` has changed on this reading.
+    generation: usize,
     /// What they gave, for the items and requirements that read it (filled before each).
     pub results: Results,
     /// The reading's tie-breaks, once its totals are known.
@@ -35,8 +40,8 @@ pub struct Applied {
     pub dropped: Vec<Dropped>,
     /// The matches of the items that set-level exclusions read (a buffer).
     instances: Vec<Instance>,
-    /// How many items had counted, and how many replaced ones there were, when `results`
-    /// was last gathered (none since [`Applied::clear`]).
+    /// How many items had counted, and the generation of `replaced`, when `results` was
+    /// last gathered (none since [`Applied::clear`]).
     gathered: Option<(usize, usize)>,
 }
 
@@ -111,6 +116,8 @@ impl Applied {
     pub fn clear(&mut self) {
         self.fired.clear();
         self.replaced.clear();
+        self.unresolved = false;
+        self.generation = 0;
         self.dropped.clear();
         self.results.values.clear();
         self.prefer = Prefer::default();
@@ -122,15 +129,44 @@ impl Applied {
     pub fn keep(&mut self, hit: Fired, item: &CompiledItem) {
         if hit.times > 0 {
             self.fired.push(hit);
-            self.replaced.extend_from_slice(&item.replaces);
+            self.unresolved |= !item.replaces.is_empty();
+        }
+    }
+
+    /// Works out which of the items that counted are replaced: those that an item which
+    /// counts, and is not itself replaced, replaces. (The items' `replaces` form no cycle,
+    /// so there is one answer: the replaced ones are worked out again until they no longer
+    /// change.)
+    pub(crate) fn resolve(&mut self, rules: &Rules) {
+        if !self.unresolved {
+            return;
+        }
+        self.unresolved = false;
+        let mut replaced: Vec<usize> = Vec::new();
+        for _ in 0..=self.fired.len() {
+            let mut next: Vec<usize> = (self.fired.iter())
+                .filter(|f| !replaced.contains(&f.item))
+                .flat_map(|f| rules.item(f.item).replaces.iter().copied())
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next == replaced {
+                break;
+            }
+            replaced = next;
+        }
+        if replaced != self.replaced {
+            self.replaced = replaced;
+            self.generation += 1;
         }
     }
 
     /// What the items counted so far gave, less those replaced, for a condition that reads
     /// it: gathered into `results`. Only the items that counted since the last gathering
-    /// are added, unless an item replaced another since.
+    /// are added, unless which are replaced changed since.
     pub(crate) fn gather(&mut self, rules: &Rules) -> &Results {
-        let now = (self.fired.len(), self.replaced.len());
+        self.resolve(rules);
+        let now = (self.fired.len(), self.generation);
         let from = match self.gathered {
             Some((fired, replaced)) if replaced == now.1 && fired <= now.0 => fired,
             _ => {
@@ -177,6 +213,7 @@ pub fn exclude_within(
     if !rules.instanced {
         return;
     }
+    applied.resolve(rules);
     let mut instances = std::mem::take(&mut applied.instances);
     instances.clear();
     for f in &applied.fired {
@@ -408,6 +445,7 @@ pub fn finish(
     unmet: Option<usize>,
     liability: impl FnOnce() -> Option<usize>,
 ) -> Totals {
+    applied.resolve(rules);
     if !applied.replaced.is_empty() {
         let replaced = &applied.replaced;
         applied.fired.retain(|f| !replaced.contains(&f.item));
@@ -421,9 +459,8 @@ pub fn finish(
     } else {
         combine(rules, &mut applied.fired, winner, complete)
     };
-    if let Some(unmet) = unmet {
-        return invalid(rules, Some(unmet));
-    }
+    // The tie-breaks decide between readings that are not valid too: the card shows the
+    // best of them.
     if !rules.prefer.is_empty() {
         if rules.definition.style != Style::Formula {
             applied.gather(rules);
@@ -434,6 +471,9 @@ pub fn finish(
             *slot = expressions.prefer(i, &facts);
         }
         applied.prefer = prefer;
+    }
+    if let Some(unmet) = unmet {
+        return invalid(rules, Some(unmet));
     }
     if winner {
         totals.liability = liability();

@@ -640,6 +640,15 @@ pub fn variant_markdown(variant: &Rules) -> String {
                     .collect();
                 notes = format!("Replaces {}. {notes}", ids.join(", "));
             }
+            if !item.replaces_within.is_empty() {
+                let ids: Vec<String> = (item.replaces_within.iter())
+                    .map(|r| format!("`{}`", r.value))
+                    .collect();
+                notes = format!("Replaces within its sets {}. {notes}", ids.join(", "));
+            }
+            if let Some(c) = &item.combination {
+                notes = format!("In the combination `{}`. {notes}", c.value);
+            }
             if item.with_limit_hand {
                 notes = format!("Counts on top of a limit hand. {notes}");
             }

@@ -17,6 +17,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
     ("dmjl", include_str!("../../rules/dmjl.toml")),
     ("riichi", include_str!("../../rules/riichi.toml")),
+    ("mcr", include_str!("../../rules/mcr.toml")),
 ];
 
 /// The text of the built-in variant `id`.

@@ -222,6 +222,9 @@ pub fn exclude_within(
             instances_of(item, &mut instances);
         }
     }
+    // In the order of the file, whatever order the items were counted in: an earlier item's
+    // matches drop first.
+    instances.sort_by_key(|i| i.item);
     let first_dropped = applied.dropped.len();
     let mut kept = vec![true; instances.len()];
     for x in 0..instances.len() {

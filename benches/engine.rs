@@ -38,7 +38,7 @@ fn arrange_winning_hand(bencher: Bencher) {
     let mut out: Vec<Arrangement> = Vec::with_capacity(16);
     cycle(bencher, &hands, |hand| {
         out.clear();
-        arrange_into(hand, Groupings::every(), &mut out);
+        arrange_into(hand, Groupings::every(), &[], &mut out);
         out.len()
     });
 }

@@ -16,7 +16,7 @@ pub fn score(hand: &Hand, buffer: &mut Vec<Arrangement>) -> i64 {
     let pungs = Groupings {
         regrouped: TileSet::default(),
     };
-    arrange_into(hand, pungs, buffer);
+    arrange_into(hand, pungs, &[], buffer);
     let winner = hand.win().is_some();
     if winner && buffer.is_empty() {
         return 0;

@@ -5,14 +5,16 @@
 //! together with the set the winning tile completed (a set completed by a claimed discard
 //! counts as exposed). For the other players, each arrangement groups the concealed tiles
 //! into pungs, pairs and lone tiles. Special shapes (thirteen orphans, seven pairs…) are not
-//! arrangements: variants state them as predicates over the tile counts.
+//! arrangements: variants state them as predicates over the tile counts. A variant's
+//! [`Block`]s are: a winner's reading may take one of a block's ways whole from the concealed
+//! tiles, in place of some of its sets, and read the rest as usual.
 //!
 //! The search works on tile-count vectors, lowest tile first, so that each distinct reading
 //! is produced once and nothing is allocated per step.
 
 use arrayvec::ArrayVec;
 
-use crate::hand::Hand;
+use crate::hand::{Hand, Win};
 use crate::set::{Exposure, Set, SetKind};
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
@@ -26,8 +28,37 @@ pub struct Arrangement {
     /// Declared sets first, in the order of the hand file, then the concealed groups,
     /// lowest tile first.
     pub sets: ArrayVec<Set, MAX_SETS>,
-    /// The index in `sets` of the set that the winning tile completed (winners only).
+    /// The index in `sets` of the set that the winning tile completed (winners only; none
+    /// when it completed the block).
     pub winning_set: Option<usize>,
+    /// The block the reading took, if any: its tiles are in none of `sets`.
+    pub block: Option<BlockUse>,
+}
+
+/// Tiles a reading may take together as one unit, in place of `sets` sets: a variant's
+/// `[[blocks]]` (MCR's knitted straight, 147 258 369 in three suits), in any of its ways.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The tiles of each way to make it, each of `3 × sets` tiles.
+    pub ways: Vec<TileCounts>,
+    /// How many sets it stands for.
+    pub sets: usize,
+}
+
+/// The block a reading took: its index among the variant's blocks, and which of its ways.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BlockUse {
+    /// The block, by index.
+    pub block: u8,
+    /// The way, by index among the block's.
+    pub way: u8,
+}
+
+impl BlockUse {
+    /// The block's bit, as the facts of a reading hold it.
+    pub fn bit(self) -> u64 {
+        1 << self.block
+    }
 }
 
 impl Clone for Arrangement {
@@ -39,6 +70,7 @@ impl Clone for Arrangement {
         Arrangement {
             sets,
             winning_set: self.winning_set,
+            block: self.block,
         }
     }
 }
@@ -53,6 +85,11 @@ impl Arrangement {
     /// sets were complete before it came.
     pub fn fishing_the_eyes(&self) -> bool {
         self.winning().is_some_and(|s| s.kind == SetKind::Pair)
+    }
+
+    /// The bit of the block the reading took (0 for none).
+    pub fn block_bits(&self) -> u64 {
+        self.block.map_or(0, BlockUse::bit)
     }
 }
 
@@ -75,17 +112,23 @@ impl Groupings {
     }
 }
 
-/// Every arrangement of a hand (see the module docs). A winning hand with no standard
-/// reading has none.
+/// Every arrangement of a hand (see the module docs), with no blocks. A winning hand with no
+/// standard reading has none.
 pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
     let mut out = Vec::new();
-    arrange_into(hand, Groupings::every(), &mut out);
+    arrange_into(hand, Groupings::every(), &[], &mut out);
     out
 }
 
 /// Like [`arrangements`], but appends to `out`, so that a caller scoring many hands can
-/// reuse one buffer; a non-winner's tiles held alike are grouped as `groupings` says.
-pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement>) {
+/// reuse one buffer; a non-winner's tiles held alike are grouped as `groupings` says, and a
+/// winner's readings may take one of `blocks` (after the readings without).
+pub fn arrange_into(
+    hand: &Hand,
+    groupings: Groupings,
+    blocks: &[Block],
+    out: &mut Vec<Arrangement>,
+) {
     let mut base = Arrangement::default();
     for meld in hand.melds() {
         base.sets.push(*meld);
@@ -99,15 +142,36 @@ pub fn arrange_into(hand: &Hand, groupings: Groupings, out: &mut Vec<Arrangement
                 return;
             }
             complete_readings(&mut left, 0, 0, needed, true, &mut groups, &mut |groups| {
-                push_winning(
-                    &base,
-                    groups,
-                    win.tile,
-                    win.from.is_claimed(),
-                    win.completes,
-                    out,
-                );
+                push_winning(&base, groups, &win, out);
             });
+            for (b, block) in blocks.iter().enumerate().filter(|(_, b)| b.sets <= needed) {
+                for (w, way) in block.ways.iter().enumerate() {
+                    let Some(rest) = hand.concealed().less(way) else {
+                        continue;
+                    };
+                    let mut left = Left::of(&rest);
+                    let mut base = base.clone();
+                    base.block = Some(BlockUse {
+                        block: b as u8,
+                        way: w as u8,
+                    });
+                    let sets = needed - block.sets;
+                    complete_readings(&mut left, 0, 0, sets, true, &mut groups, &mut |groups| {
+                        // The winning tile may have completed the block (unless the hand
+                        // says which set it completed).
+                        if way.get(win.tile) > 0 && win.completes.is_none() {
+                            let mut arrangement = base.clone();
+                            arrangement.sets.extend(
+                                groups
+                                    .iter()
+                                    .map(|&(kind, tile)| Set::concealed(kind, tile)),
+                            );
+                            out.push(arrangement);
+                        }
+                        push_winning(&base, groups, &win, out);
+                    });
+                }
+            }
         }
         None => {
             let declared = base.sets.len();
@@ -150,11 +214,10 @@ fn only_grouping(counts: &TileCounts, groupings: Groupings, arrangement: &mut Ar
 fn push_winning(
     base: &Arrangement,
     groups: &[(SetKind, Tile)],
-    winning_tile: Tile,
-    claimed: bool,
-    completes: Option<(SetKind, Tile)>,
+    win: &Win,
     out: &mut Vec<Arrangement>,
 ) {
+    let (winning_tile, claimed, completes) = (win.tile, win.from.is_claimed(), win.completes);
     let mut template = base.clone();
     template.sets.extend(
         groups

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use std::collections::HashMap;
 
-use crate::rules::{Definition, Item, Liable, Located, Source, ValueSource};
+use crate::rules::{BlockDef, Definition, Item, Liable, Located, Source, ValueSource};
 
 /// What kind of difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +164,19 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             |c| c.when.text.clone(),
         );
     }
+    let ways = |b: &BlockDef| {
+        let ways: Vec<&str> = b.ways.iter().map(|(w, _)| w.value.as_str()).collect();
+        ways.join(", ")
+    };
+    by_id(
+        &mut out,
+        "block",
+        &a.blocks,
+        &b.blocks,
+        |b| &b.id.value,
+        |b| vec![("tiles", ways(b))],
+        ways,
+    );
     let joined = |names: &[String]| names.join(", ");
     let texts = |list: &[Source]| list.iter().map(|s| s.text.clone()).collect::<Vec<_>>();
     let names = |list: &[Located<String>]| list.iter().map(|u| u.value.clone()).collect::<Vec<_>>();

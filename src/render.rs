@@ -187,7 +187,20 @@ fn exclusion_json(card: &ScoreCard, by: Exclusion) -> Value {
 fn reading(card: &ScoreCard, style: TileStyle) -> Vec<String> {
     let variant = card.rules();
     match (&card.arrangement, card.shape) {
-        (Some(a), _) => arrangement_sets(a, style),
+        (Some(a), _) => {
+            let block = a.block.map(|b| {
+                let def = &variant.definition.blocks[usize::from(b.block)];
+                format!(
+                    "block `{}` {}",
+                    def.id.value,
+                    format_tiles(def.ways[usize::from(b.way)].1.tiles(), style)
+                )
+            });
+            block
+                .into_iter()
+                .chain(arrangement_sets(a, style))
+                .collect()
+        }
         (None, Some(s)) => vec![format!(
             "special shape `{}`",
             variant.definition.shapes[s].id.value
@@ -590,6 +603,25 @@ pub fn variant_markdown(variant: &Rules) -> String {
             ));
         }
     }
+    if !v.blocks.is_empty() {
+        out.push_str(
+            "\n## Blocks\n\nTiles a winner's reading may take whole, in place of sets.\n\n| id | ways | cites | notes |\n|---|---|---|---|\n",
+        );
+        for b in &v.blocks {
+            let ways: Vec<String> = b
+                .ways
+                .iter()
+                .map(|(w, _)| format!("`{}`", w.value))
+                .collect();
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} |\n",
+                b.id.value,
+                ways.join(", "),
+                cell(&b.cite.text()),
+                cell(b.notes.as_deref().unwrap_or(""))
+            ));
+        }
+    }
     let units = (0..v.units.len()).map(|u| ItemKind::Unit(u as u8));
     for kind in ItemKind::ALL.into_iter().chain(units) {
         let items: Vec<_> = v.items.iter().filter(|i| i.kind == kind).collect();
@@ -878,6 +910,12 @@ pub fn variant_json(variant: &Rules) -> Value {
         })).collect::<Vec<_>>(),
         "requirements": conditions(&v.requirements),
         "shapes": conditions(&v.shapes),
+        "blocks": v.blocks.iter().map(|b| json!({
+            "id": b.id.value,
+            "tiles": b.ways.iter().map(|(w, _)| &w.value).collect::<Vec<_>>(),
+            "cite": cite(&b.cite),
+            "notes": b.notes,
+        })).collect::<Vec<_>>(),
         "items": items,
         "faan-table": v.faan_table.iter().map(|(faan, base)| json!({"faan": faan, "base": base})).collect::<Vec<_>>(),
         "prefer": v.prefer.iter().map(|s| &s.text).collect::<Vec<_>>(),

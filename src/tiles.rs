@@ -645,6 +645,15 @@ impl TileCounts {
             *a = a.saturating_add(*b);
         }
     }
+
+    /// These counts less those of `other`, when they hold every tile of it.
+    pub fn less(&self, other: &TileCounts) -> Option<TileCounts> {
+        let mut rest = *self;
+        for (a, b) in rest.0.iter_mut().zip(other.0.iter()) {
+            *a = a.checked_sub(*b)?;
+        }
+        Some(rest)
+    }
 }
 
 /// A set of distinct playing tiles, as a bit mask.

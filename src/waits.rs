@@ -9,11 +9,11 @@
 //! possible one when every other wait was dead.
 //!
 //! [`waits`] knows the standard shape (four sets and a pair); [`waits_in`] adds the special
-//! shapes of a variant, and [`wait_count`] counts the tiles that complete a hand by shape
-//! alone.
+//! shapes and the blocks of a variant, and [`wait_count`] counts the tiles that complete a
+//! hand by shape alone.
 
 use crate::Variant;
-use crate::arrange::{ComponentShapes, component_shapes, honour_shape, reads_as};
+use crate::arrange::{Block, ComponentShapes, component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
 use crate::predicate::Compiled;
 use crate::predicate::facts::Elem;
@@ -70,12 +70,18 @@ fn only_possible(hand: &Hand, tiles: TileSet, live: TileSet) -> bool {
 
 /// The waits of a hand under `variant`: those of the standard shape, and the tiles with which
 /// the variant reads the completed hand as one of its special shapes (thirteen orphans
-/// waiting on one tile, seven pairs). A winner's hand is completed in place of its winning
-/// tile, the way it was won kept.
+/// waiting on one tile, seven pairs) or with one of its blocks. A winner's hand is completed
+/// in place of its winning tile, the way it was won kept.
 pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
-    for tile in shape_waits(hand, &held, &variant.rules().shapes, found.tiles).iter() {
+    let rules = variant.rules();
+    let others = shape_waits(hand, &held, &rules.shapes, found.tiles).or(block_waits(
+        hand,
+        &held,
+        &rules.blocks,
+    ));
+    for tile in others.iter() {
         found.tiles.insert(tile);
         if held.get(tile) + hand.seen().get(tile) < 4 {
             found.live.insert(tile);
@@ -86,15 +92,46 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
 }
 
 /// How many distinct tiles complete `hand` as it stood before its winning tile (for a player
-/// who did not go out, as it stands), by shape alone: as four sets and a pair, or as one of
-/// a variant's special `shapes`. Copies seen elsewhere do not matter; a tile the player
-/// holds four of is no wait.
-pub fn wait_count(hand: &Hand, shapes: &[Compiled]) -> usize {
+/// who did not go out, as it stands), by shape alone: as four sets and a pair, as one of a
+/// variant's special `shapes`, or with one of its `blocks`. Copies seen elsewhere do not
+/// matter; a tile the player holds four of is no wait.
+pub fn wait_count(hand: &Hand, shapes: &[Compiled], blocks: &[Block]) -> usize {
     let held = hand.held_before_win();
     let standard = completing_tiles(&hand.waiting_tiles(), hand.sets_needed(), &held);
     standard
         .or(shape_waits(hand, &held, shapes, standard))
+        .or(block_waits(hand, &held, blocks))
         .len()
+}
+
+/// The tiles, other than those `held` (the player's tiles before the win) has four of, that
+/// complete `hand` with one of `blocks`: one of its ways among the tiles, the rest the sets
+/// still needed and a pair.
+fn block_waits(hand: &Hand, held: &TileCounts, blocks: &[Block]) -> TileSet {
+    let mut waits = TileSet::default();
+    let waiting = hand.waiting_tiles();
+    let needed = hand.sets_needed();
+    for block in blocks.iter().filter(|b| b.sets <= needed) {
+        for way in &block.ways {
+            // The tiles of the way the hand lacks: one may come, no more.
+            let mut lacking = Tile::all().filter(|&t| way.get(t) > waiting.get(t));
+            let candidates = match (lacking.next(), lacking.next()) {
+                (None, _) => TileSet::all(),
+                (Some(t), None) if way.get(t) == waiting.get(t) + 1 => TileSet::of(t),
+                _ => continue,
+            };
+            for tile in candidates.iter().filter(|&t| held.get(t) < 4) {
+                let mut completed = waiting;
+                completed.add(tile);
+                if (completed.less(way))
+                    .is_some_and(|rest| reads_as(&rest, needed - block.sets, true))
+                {
+                    waits.insert(tile);
+                }
+            }
+        }
+    }
+    waits
 }
 
 /// The tiles, other than those of `found` and those `held` (the player's tiles before the

@@ -148,8 +148,6 @@ fn by_the_rules(line: &Value) -> (Fan, i64, bool) {
 /// The kinds of line that differ still, each explained on the variant's page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
-    /// A knitted straight beside a set and a pair: not scored yet.
-    KnittedStraight,
     /// A wait fan given or not where the hand waited on a tile it held all four of.
     HeldFourWait,
     /// Readings worth as much, the engine naming another.
@@ -193,9 +191,7 @@ fn every_oracle_line_agrees_with_the_reference_engine_or_is_a_listed_kind() {
             .collect();
         let waits = ["edge-wait", "closed-wait", "single-wait"];
         let held_four = hand.own_tiles().as_array().contains(&4);
-        let kind = if theirs.contains_key("knitted-straight") {
-            Kind::KnittedStraight
-        } else if held_four
+        let kind = if held_four
             && !differ.is_empty()
             && differ.iter().all(|id| waits.contains(&id.as_str()))
         {
@@ -220,15 +216,11 @@ fn every_oracle_line_agrees_with_the_reference_engine_or_is_a_listed_kind() {
         unexplained[..unexplained.len().min(20)].join("\n")
     );
     // The kinds of difference, as docs/variants/mcr.md lists them.
-    let expected = BTreeMap::from([
-        (Kind::KnittedStraight, 327),
-        (Kind::HeldFourWait, 24),
-        (Kind::SameTotalOtherReading, 5),
-    ]);
+    let expected = BTreeMap::from([(Kind::HeldFourWait, 24), (Kind::SameTotalOtherReading, 5)]);
     assert_eq!(kinds, expected, "the lines that differ, by kind");
     let agree = lines - kinds.values().sum::<usize>();
     assert!(
-        agree * 1000 >= lines * 981,
+        agree * 1000 >= lines * 995,
         "{agree} of {lines} lines agree"
     );
     // Every scored fan is met by some line.

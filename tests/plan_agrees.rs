@@ -12,10 +12,10 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and seven test variants (one reads relations between sets, one the
+/// Every built-in variant and eight test variants (one reads relations between sets, one the
 /// waits, one other items' results, two are scored by a formula of their own, one of them
 /// reading the sets of a player who did not go out, one drops matches within the sets of
-/// others), with the plans of every set of shortcuts tried.
+/// others, one reads hands with a block), with the plans of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
     for house in [
@@ -26,6 +26,7 @@ fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
         "formula",
         "formula-others",
         "exclusions",
+        "blocks",
     ] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",
@@ -121,4 +122,27 @@ fn the_gallery_and_the_worked_cases_score_as_the_reference_scores_them() {
         }
     }
     assert!(scored > 150, "{scored} hands scored");
+}
+
+#[test]
+fn mcr_oracle_hands_score_as_the_reference_scores_them() {
+    // MCR's hands with a knitted straight (the block readings), and every 25th line besides.
+    let variants: Vec<_> = variants()
+        .into_iter()
+        .filter(|(spec, _)| spec == "mcr")
+        .collect();
+    assert_eq!(variants.len(), 1, "mcr is a built-in variant");
+    let oracle = include_str!("data/mcr-oracle.jsonl");
+    let mut blocks = 0;
+    for (n, line) in oracle.lines().enumerate() {
+        let knitted = line.contains("\"Knitted Straight\"");
+        if !knitted && n % 25 != 0 {
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let hand = mjrules::corpus::read_line(value["hand"].to_string().as_bytes()).unwrap();
+        blocks += usize::from(knitted);
+        agree(&variants, &hand, &format!("oracle line {}", n + 1));
+    }
+    assert!(blocks > 300, "{blocks} hands with a knitted straight");
 }

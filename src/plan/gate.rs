@@ -777,6 +777,7 @@ mod tests {
         let env = Env {
             params: &[],
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
+            blocks: &[],
             items: &["a".to_string(), "b".to_string(), "c".to_string()],
             shapes_known: true,
             tags: &[],
@@ -940,6 +941,7 @@ mod tests {
         let env = Env {
             params: &[],
             shapes: &["seven-pairs".to_string(), "knitting".to_string()],
+            blocks: &[],
             items: &[],
             shapes_known: true,
             tags: &[],

@@ -599,6 +599,7 @@ impl Proof {
             | Compiled::Suits(_)
             | Compiled::Kinds
             | Compiled::Shape(_)
+            | Compiled::Block(_)
             | Compiled::Calling(_) => Change::Same,
             // What the other items gave may move either way with the grouping.
             Compiled::Sum(_) | Compiled::Best(_) | Compiled::Fired(_) | Compiled::Value(_) => {

@@ -21,7 +21,8 @@
 //! - a non-winner's tiles held alike read as pungs only, where a proof shows that no other
 //!   grouping scores more (`groupings`);
 //! - a calling hand's completions tried only with the tiles, and scored only in the
-//!   readings, where some item called for may apply (`calling`);
+//!   readings, where some item called for may apply (`calling`; not for a variant with
+//!   blocks);
 //! - the only possible tile read from the arrangements where one shows another winning tile
 //!   (`waits`);
 //! - when only the totals are wanted: a winner's reading that misses a requirement is not
@@ -227,6 +228,12 @@ pub struct Plan {
 impl Plan {
     /// The plan of `rules` with the shortcuts `tricks`.
     pub fn new(rules: &Rules, tricks: Tricks) -> Plan {
+        // The calling shortcut tries the tiles of the standard shape and the special shapes:
+        // a variant with blocks tries every tile.
+        let tricks = Tricks {
+            calling: tricks.calling && rules.blocks.is_empty(),
+            ..tricks
+        };
         let prepare = |c: &Compiled| {
             if tricks.fold {
                 fold(c.clone())
@@ -312,7 +319,7 @@ impl Plan {
                 Compiled::Suits(c) => *c == Collection::Sets,
                 Compiled::Tuples(t) => t.collection == Collection::Sets,
                 Compiled::HandMask(m) => m.bits() & hand::CONCEALED_HAND != 0,
-                Compiled::Calling(_) | Compiled::Shape(_) => true,
+                Compiled::Calling(_) | Compiled::Shape(_) | Compiled::Block(_) => true,
                 _ => false,
             })
         };

@@ -268,6 +268,7 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, _, n| f.elements(c).iter().all(|e| cond(f, *e, n)))
         }
         &Compiled::Shape(i) => test(move |f, _, _| f.shapes & (1 << i) != 0),
+        &Compiled::Block(i) => test(move |f, _, _| f.blocks & (1 << i) != 0),
         &Compiled::Calling(i) => {
             let i = i as usize;
             test(move |f, _, _| f.calling.contains(&i))
@@ -398,6 +399,7 @@ fn value(c: &Compiled) -> Int {
         | Compiled::Any(..)
         | Compiled::All(..)
         | Compiled::Shape(_)
+        | Compiled::Block(_)
         | Compiled::Calling(_)
         | Compiled::Fired(_) => {
             let t = condition(c);

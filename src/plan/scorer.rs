@@ -129,7 +129,7 @@ impl<'v> Scorer<'v> {
         }
         let own = hand.own_tiles();
         self.elems.fill(hand, &own, plan.needs_number_copies);
-        let count_waits = || wait_count(hand, &rules.shapes) as i64;
+        let count_waits = || wait_count(hand, &rules.shapes, &rules.blocks) as i64;
         let wait_count = Deferred::new(&count_waits);
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
         facts.wait_count = Some(&wait_count);
@@ -189,7 +189,7 @@ impl<'v> Scorer<'v> {
 
         self.arrangements.clear();
         if standard {
-            arrange_into(hand, plan.groupings, &mut self.arrangements);
+            arrange_into(hand, plan.groupings, &rules.blocks, &mut self.arrangements);
         }
         let mut base_flags = base_flags;
         if winner && targets.is_none() && plan.needs_waits {
@@ -203,7 +203,7 @@ impl<'v> Scorer<'v> {
             }
         }
         // Worked out only if some condition reads it.
-        let count_waits = || wait_count(hand, &rules.shapes) as i64;
+        let count_waits = || wait_count(hand, &rules.shapes, &rules.blocks) as i64;
         let wait_count = Deferred::new(&count_waits);
         let readings = Readings::new(plan, hand, &self.elems, base_flags, &wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
@@ -353,7 +353,8 @@ impl<'a> Readings<'a> {
             self.tile_flags,
             sets,
         );
-        let facts = self.facts.with_sets(flags, sets);
+        let mut facts = self.facts.with_sets(flags, sets);
+        facts.blocks = arrangement.block_bits();
         (facts, self.summary.with_sets(&facts))
     }
 
@@ -405,7 +406,7 @@ fn check_every_grouping(
     best: Option<Key>,
 ) {
     let mut every = Vec::new();
-    arrange_into(hand, Groupings::every(), &mut every);
+    arrange_into(hand, Groupings::every(), &[], &mut every);
     let mut applied = Applied::default();
     let mut sets = ArrayVec::new();
     let best_of_every = every.iter().fold(None, |most, arrangement| {

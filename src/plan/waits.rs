@@ -42,9 +42,10 @@ fn by_completing(hand: &Hand, own: &TileCounts) -> bool {
 /// gives them).
 pub fn only_possible(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]) -> bool {
     debug_assert_eq!(*own, hand.own_tiles(), "the hand's own tiles");
+    // A reading that takes a block says nothing of the standard shape's waits.
     let answer = !arrangements
         .iter()
-        .any(|a| another_winning_tile(hand, own, a))
+        .any(|a| a.block.is_none() && another_winning_tile(hand, own, a))
         && by_completing(hand, own);
     debug_assert_eq!(
         answer,

@@ -201,6 +201,8 @@ pub(crate) enum Param {
     Condition,
     /// The quoted id of one of the variant's special shapes.
     Shape,
+    /// The quoted id of one of the variant's blocks.
+    Block,
     /// The quoted id of one of the variant's items.
     Item,
     /// The quoted id of one of the variant's items, whose result is read.
@@ -381,6 +383,16 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         build: |a| Compiled::Shape(a.id),
     },
     Function {
+        name: "block",
+        params: &[Param::Block],
+        optional: 0,
+        collections: &[],
+        result: Type::Bool,
+        doc: "the reading takes the variant's block ID, whose tiles are in none of its sets",
+        quantifier: None,
+        build: |a| Compiled::Block(a.id),
+    },
+    Function {
         name: "if",
         params: &[Param::Value(Type::Bool), Param::Branch, Param::Branch],
         optional: 0,
@@ -470,7 +482,7 @@ impl Function {
                         _ => "COLLECTION",
                     },
                     Param::Condition | Param::Value(Type::Bool) => "CONDITION",
-                    Param::Shape | Param::Item | Param::ItemResult => "'ID'",
+                    Param::Shape | Param::Block | Param::Item | Param::ItemResult => "'ID'",
                     Param::Tag => "'TAG'",
                     Param::Value(Type::Tile) => "TILE",
                     Param::Value(_) => numbers.next().unwrap_or(&"Z"),

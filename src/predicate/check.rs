@@ -28,6 +28,8 @@ pub struct Env<'a> {
     pub params: &'a [(String, ParamValue)],
     /// The ids of the variant's special shapes; `shape('id')` compiles to the index.
     pub shapes: &'a [String],
+    /// The ids of the variant's blocks; `block('id')` compiles to the index.
+    pub blocks: &'a [String],
     /// The ids of the variant's items; `calling('id')` and `fired('id')` compile to the
     /// index.
     pub items: &'a [String],
@@ -575,6 +577,7 @@ impl Checker<'_> {
                     checked.condition = self.quantified(name, arg, inner_scope, span.clone())?;
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
+                Param::Block => checked.id = self.block(arg)?,
                 Param::Item => checked.id = self.item(name, arg)?,
                 Param::ItemResult => {
                     self.results_known(name, span.clone())?;
@@ -1013,6 +1016,35 @@ impl Checker<'_> {
         )
     }
 
+    /// The index of the block whose quoted id is `arg`.
+    fn block(&mut self, arg: &Expr) -> Option<u32> {
+        if !self.env.shapes_known {
+            self.error(
+                arg.span.clone(),
+                "a shape's condition cannot ask about blocks".into(),
+                "no reading yet",
+                Some(
+                    "a shape is found from the tiles alone; a block belongs to a reading \
+                     of them, which items and requirements look at"
+                        .into(),
+                ),
+            );
+            return None;
+        }
+        self.quoted_name(
+            arg,
+            self.env.blocks,
+            Quoted {
+                usage: "`block` takes the id of a block in quotes: `block('knitted-straight')`"
+                    .into(),
+                expected: "expected a quoted id",
+                unknown: |id| format!("unknown block `{id}`"),
+                label: "not a block of this variant",
+                otherwise: "blocks are declared with `[[blocks]]`".into(),
+            },
+        )
+    }
+
     /// The index in `known` of the name quoted as `arg`; a problem worded by `quoted` when
     /// `arg` is no quoted name or not one of them (with the nearest as a suggestion).
     fn quoted_name(&mut self, arg: &Expr, known: &[String], quoted: Quoted) -> Option<u32> {
@@ -1111,6 +1143,7 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
     let env = Env {
         params: &[],
         shapes: &[],
+        blocks: &[],
         items: &[],
         shapes_known: true,
         tags: &[],

@@ -331,6 +331,8 @@ pub enum Compiled {
     Kinds,
     /// The hand forms the special shape with this index.
     Shape(u32),
+    /// The reading takes the block with this index.
+    Block(u32),
     /// The player did not go out, and one more tile would make the item with this index
     /// apply.
     Calling(u32),

@@ -117,6 +117,7 @@ impl Compiled {
             }
             Compiled::Kinds => facts.tiles().len() as i64,
             Compiled::Shape(i) => i64::from(facts.shapes & (1 << i) != 0),
+            Compiled::Block(i) => i64::from(facts.blocks & (1 << i) != 0),
             Compiled::Calling(i) => i64::from(facts.calling.contains(&(*i as usize))),
             Compiled::Sum(tag) => facts.results.sum(*tag as usize),
             Compiled::Best(tag) => facts.results.best(*tag as usize),

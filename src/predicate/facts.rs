@@ -209,6 +209,8 @@ pub struct Facts<'a> {
     pub wait_count: Option<&'a Deferred<'a>>,
     /// Bit i set when the hand forms special shape i.
     pub shapes: u64,
+    /// Bit i set when the reading takes block i.
+    pub blocks: u64,
     /// The items that one more tile would make apply (for a player who did not go out, and
     /// only the items some `calling` asks about).
     pub calling: &'a [usize],
@@ -241,6 +243,7 @@ impl<'a> Facts<'a> {
             red_fives: 0,
             wait_count: None,
             shapes: 0,
+            blocks: 0,
             calling: &[],
             results: &NO_RESULTS,
             payment: &NO_PAYMENT,

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use super::{
     Condition, Definition, ForEach, ItemKind, Liable, Located, Source, Style, ValueSource,
 };
+use crate::arrange::Block;
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::{
     Env, Group, ParamValue, check_group, compile, compile_group_condition, compile_in_group,
@@ -93,6 +94,8 @@ pub struct Rules {
     pub items: Vec<CompiledItem>,
     /// Its special shapes' conditions, in order.
     pub shapes: Vec<Compiled>,
+    /// Its blocks, in order ([`Definition::blocks`]), as the reading search takes them.
+    pub blocks: Vec<Block>,
     /// Its requirements' conditions, in order.
     pub requirements: Vec<Compiled>,
     /// Whether each requirement reads the items' results: it is judged after the items.
@@ -216,6 +219,12 @@ pub const MAX_TIERS: usize = 1024;
 /// The most special shapes a variant may have.
 pub const MAX_SHAPES: usize = 64;
 
+/// The most blocks a variant may have (a reading's block is one bit of a 64-bit word).
+pub const MAX_BLOCKS: usize = 64;
+
+/// The most ways one block may be made in (a reading names its way in 8 bits).
+const MAX_WAYS: usize = 256;
+
 /// Checks and compiles a loaded variant; `problems` holds those its files already have (one
 /// list per file), reported with the checker's own.
 pub fn check(
@@ -234,6 +243,9 @@ pub fn check(
         .iter()
         .map(|s| s.id.value.clone())
         .collect();
+    let block_ids: Vec<String> = (definition.blocks.iter())
+        .map(|b| b.id.value.clone())
+        .collect();
     let item_ids: Vec<String> = definition
         .items
         .iter()
@@ -248,6 +260,7 @@ pub fn check(
         items: &item_ids,
         params: &params,
         shapes: &shape_ids,
+        blocks: &block_ids,
         shapes_known: true,
         tags: &tags,
         results_known: true,
@@ -272,6 +285,7 @@ pub fn check(
         ..env
     };
     let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
+    let blocks = check_blocks(&definition, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
     let mut items = compile_items(&definition, &env, &mut problems);
@@ -340,6 +354,7 @@ pub fn check(
         payments,
         items,
         shapes,
+        blocks,
         requirements,
         definition,
     };
@@ -584,6 +599,65 @@ fn reads_bonus_tiles(rules: &Rules) -> bool {
     };
     rules.items.iter().any(|i| i.for_each == ForEach::Bonus)
         || rules.scoring_expressions().any(|c| c.mentions(over_bonus))
+}
+
+/// The blocks of `definition` as the reading search takes them: ids unique, at most
+/// [`MAX_BLOCKS`], each of at most [`MAX_WAYS`] distinct ways of one size.
+fn check_blocks(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Vec<Block> {
+    at_most(
+        definition.blocks.iter().map(|b| &b.id),
+        MAX_BLOCKS,
+        "blocks",
+        "blocks",
+        problems,
+    );
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut blocks = Vec::new();
+    for block in &definition.blocks {
+        if seen.insert(&block.id.value, ()).is_some() {
+            problems[block.id.file].push(Diagnostic::new(
+                block.id.span.clone(),
+                format!("a second block with the id `{}`", block.id.value),
+                "duplicate id",
+            ));
+        }
+        let Some(((_, first), rest)) = block.ways.split_first() else {
+            continue;
+        };
+        let size = first.total();
+        for (k, (text, counts)) in rest.iter().enumerate() {
+            let problem = if counts.total() != size {
+                Some((
+                    format!("a way of {} tiles in a block of {size}", counts.total()),
+                    "not the size of the first way",
+                    "every way to make a block holds as many tiles: it stands for as many sets",
+                ))
+            } else if block.ways[..=k].iter().any(|(_, c)| c == counts) {
+                Some((
+                    "the same tiles as an earlier way".to_string(),
+                    "a repeated way",
+                    "write each way to make the block once",
+                ))
+            } else if k + 1 >= MAX_WAYS {
+                Some((
+                    format!("more than {MAX_WAYS} ways to make a block"),
+                    "one too many",
+                    "split the block in two",
+                ))
+            } else {
+                None
+            };
+            if let Some((message, label, help)) = problem {
+                problems[text.file]
+                    .push(Diagnostic::new(text.span.clone(), message, label).with_help(help));
+            }
+        }
+        blocks.push(Block {
+            ways: block.ways.iter().map(|(_, c)| *c).collect(),
+            sets: size / 3,
+        });
+    }
+    blocks
 }
 
 /// Compiles the conditions of shapes or requirements (`what`), each on the hand.

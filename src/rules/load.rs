@@ -392,6 +392,7 @@ impl Loader {
         }
         replace_or_add(&mut variant.params, params, |p| &p.name);
         replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id);
+        replace_or_add(&mut variant.blocks, read.blocks, |b| &b.id);
         replace_or_add(&mut variant.requirements, read.requirements, |c| &c.id);
         // A file's `units` replace its base's whole, before its items are read as theirs.
         if let Some(score) = read.score {
@@ -564,6 +565,7 @@ fn empty_definition() -> Definition {
         notes: None,
         params: Vec::new(),
         shapes: Vec::new(),
+        blocks: Vec::new(),
         requirements: Vec::new(),
         items: Vec::new(),
         faan_table: Vec::new(),
@@ -587,6 +589,7 @@ fn remove(variant: &mut Definition, id: &str) -> bool {
     // Non-short-circuiting `|`: every list is cleared of the id.
     remove_by_id(&mut variant.items, id, |i| &i.id.value)
         | remove_by_id(&mut variant.shapes, id, |c| &c.id.value)
+        | remove_by_id(&mut variant.blocks, id, |b| &b.id.value)
         | remove_by_id(&mut variant.requirements, id, |c| &c.id.value)
         | remove_by_id(&mut variant.payments.doubles, id, |r| &r.id.value)
         | remove_by_id(&mut variant.payments.liabilities, id, |r| &r.id.value)
@@ -609,6 +612,7 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
         .iter()
         .map(|i| &i.id)
         .chain(variant.shapes.iter().map(|s| &s.id))
+        .chain(variant.blocks.iter().map(|b| &b.id))
         .chain(variant.requirements.iter().map(|r| &r.id))
         .chain(variant.payments.doubles.iter().map(|r| &r.id))
         .chain(variant.payments.liabilities.iter().map(|r| &r.id))
@@ -618,7 +622,7 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
     let help = did_you_mean(&id.value, ids)
         .map(|s| format!("did you mean `{s}`?"))
         .unwrap_or_else(|| {
-            "`remove` names items, shapes, requirements, tiers or parameters of the variant this one extends"
+            "`remove` names items, shapes, blocks, requirements, tiers or parameters of the variant this one extends"
                 .into()
         });
     Diagnostic::new(

@@ -19,7 +19,7 @@ use std::ops::Range;
 use crate::predicate::check::ParamValue;
 use crate::words::{self, Words};
 
-pub use check::{CompiledItem, CompiledPayments, MAX_SHAPES, Rules};
+pub use check::{CompiledItem, CompiledPayments, MAX_BLOCKS, MAX_SHAPES, Rules};
 pub use load::{LoadError, load_definition};
 pub(crate) use read::readings_text;
 
@@ -407,6 +407,20 @@ pub struct Condition {
     pub notes: Option<String>,
 }
 
+/// A block (`[[blocks]]`): tiles a winner's reading may take together as one unit in place
+/// of some of its sets, in any of several ways (MCR's knitted straight).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockDef {
+    /// Unique among the blocks.
+    pub id: Located<String>,
+    /// Each way to make it: its tiles as written, and counted.
+    pub ways: Vec<(Located<String>, crate::tiles::TileCounts)>,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
 /// Who pays for everyone when a liability applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Liable {
@@ -575,6 +589,8 @@ pub struct Definition {
     pub params: Vec<Param>,
     /// Special shapes.
     pub shapes: Vec<Condition>,
+    /// Blocks that readings may take.
+    pub blocks: Vec<BlockDef>,
     /// What every winning arrangement must meet to be a valid Mah-Jong.
     pub requirements: Vec<Condition>,
     /// Scoring items, in order.

@@ -4,15 +4,15 @@
 use toml::de::DeValue;
 
 use super::{
-    Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable, Located,
-    NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource, Who,
+    BlockDef, Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable,
+    Located, NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource, Who,
 };
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
 use crate::hand::WinSource;
 use crate::hand::file::read_hand;
 use crate::predicate::check::ParamValue;
-use crate::tiles::Wind;
+use crate::tiles::{AnyTile, TileCounts, Wind, parse_tiles};
 use crate::words;
 
 /// The tables of a variant file that are not lists (`[variant]`, `[score]`, …).
@@ -22,6 +22,7 @@ pub(super) const FILE_TABLES: &[&str] = &["variant", "params", "faan-table", "pa
 /// list is a unit's items.
 pub(super) const FILE_LISTS: &[&str] = &[
     "shapes",
+    "blocks",
     "requirements",
     "values",
     "tiers",
@@ -52,6 +53,8 @@ pub struct FileVariant {
     pub params: Vec<Param>,
     /// `[[shapes]]`.
     pub shapes: Vec<Condition>,
+    /// `[[blocks]]`.
+    pub blocks: Vec<BlockDef>,
     /// `[[requirements]]`.
     pub requirements: Vec<Condition>,
     /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order, then the
@@ -154,6 +157,7 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     out.shapes = cx.list(&mut top, "shapes", problems, |t, p| {
         cx.condition(t, "shapes", "a shape", p)
     });
+    out.blocks = cx.list(&mut top, "blocks", problems, |t, p| cx.block(t, p));
     out.requirements = cx.list(&mut top, "requirements", problems, |t, p| {
         cx.condition(t, "requirements", "a requirement", p)
     });
@@ -528,6 +532,51 @@ impl Cx<'_> {
         Some(Condition {
             id: id?,
             when: when?,
+            cite,
+            notes,
+        })
+    }
+
+    /// A block: its id, and each of its ways as tiles.
+    fn block(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<BlockDef> {
+        let mut r = self.table(value, "blocks", "a block", problems)?;
+        let id = self.id(&mut r, problems);
+        let before = problems.len();
+        let mut ways = Vec::new();
+        if let Some(v) = r.require("tiles", problems) {
+            match v.get_ref() {
+                DeValue::Array(list) if !list.is_empty() => {
+                    for item in list {
+                        let Some(s) = document::expect_string_in(item, "tiles", self.text, problems)
+                        else {
+                            continue;
+                        };
+                        if let Some(counts) = block_tiles(&s, problems) {
+                            ways.push((self.located(&s), counts));
+                        }
+                    }
+                }
+                DeValue::Array(_) => problems.push(
+                    Diagnostic::new(v.span(), "a block with no way to make it", "an empty list")
+                        .with_help(
+                            "write each way to make the block as tiles: `tiles = [\"147m 258p 369s\"]`",
+                        ),
+                ),
+                other => problems.push(
+                    document::wrong_type(v.span(), "tiles", "a list of tile strings", other)
+                        .with_help(
+                            "write each way to make the block as tiles: `tiles = [\"147m 258p 369s\"]`",
+                        ),
+                ),
+            }
+        }
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        (problems.len() == before).then_some(())?;
+        Some(BlockDef {
+            id: id?,
+            ways,
             cite,
             notes,
         })
@@ -1237,4 +1286,57 @@ pub(crate) fn readings_text(readings: &[(i64, String)]) -> String {
         .map(|(n, words)| format!("{n} ({words})"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The tiles of one way to make a block (`s`, an entry of its `tiles`): playing tiles, a
+/// multiple of three from 3 to 12, at most four of each.
+fn block_tiles(s: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Option<TileCounts> {
+    let tiles = match parse_tiles(s.text) {
+        Ok(tiles) => tiles,
+        Err(errors) => {
+            problems.extend(errors.into_iter().map(|mut e| {
+                e.span = s.sub_span(e.span.clone());
+                e
+            }));
+            return None;
+        }
+    };
+    let mut counts = TileCounts::default();
+    for parsed in &tiles {
+        match parsed.tile {
+            AnyTile::Playing(tile) => counts.add(tile),
+            AnyTile::Bonus(_) => {
+                problems.push(
+                    Diagnostic::new(
+                        s.sub_span(parsed.span.clone()),
+                        "a block holds no flower or season",
+                        "a bonus tile",
+                    )
+                    .with_help("a block is made of playing tiles, read in place of sets"),
+                );
+                return None;
+            }
+        }
+    }
+    let n = counts.total();
+    if n == 0 || n % 3 != 0 || n > 12 {
+        problems.push(
+            Diagnostic::new(
+                s.span.clone(),
+                format!("a block of {n} tiles"),
+                "not 3, 6, 9 or 12 tiles",
+            )
+            .with_help("a block stands for whole sets: three tiles a set, at most four sets"),
+        );
+        return None;
+    }
+    if let Some(tile) = counts.tiles().find(|&t| counts.get(t) > 4) {
+        problems.push(Diagnostic::new(
+            s.span.clone(),
+            format!("a block with {} copies of {tile}", counts.get(tile)),
+            "more than four of a tile",
+        ));
+        return None;
+    }
+    Some(counts)
 }

@@ -39,7 +39,7 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     if winner && waits(hand).only_possible {
         base_flags |= hf::ONLY_POSSIBLE;
     }
-    let count_waits = || wait_count(hand, &rules.shapes) as i64;
+    let count_waits = || wait_count(hand, &rules.shapes, &rules.blocks) as i64;
     let wait_count = Deferred::new(&count_waits);
     let mut hand_facts = hand_facts(hand, &elems, base_flags);
     hand_facts.wait_count = Some(&wait_count);
@@ -56,7 +56,7 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     hand_facts.shapes = shapes;
 
     let mut arrangements = Vec::new();
-    arrange_into(hand, Groupings::every(), &mut arrangements);
+    arrange_into(hand, Groupings::every(), &rules.blocks, &mut arrangements);
     // The best reading so far: its key, and its totals, choice and items.
     type Best = (Key, (Totals, Choice, Vec<Fired>, Vec<i64>, Vec<Dropped>));
     let mut best: Option<Best> = None;
@@ -80,7 +80,8 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
             &elems.tile_flags,
             &mut sets,
         );
-        let facts = hand_facts.with_sets(flags, &sets);
+        let mut facts = hand_facts.with_sets(flags, &sets);
+        facts.blocks = arrangement.block_bits();
         let totals = apply(rules, &facts, winner, &mut applied);
         keep(totals, Choice::Arrangement(i), &applied);
     }

@@ -179,7 +179,9 @@ pub(super) fn range_with(
             hi: i64::MAX,
         }),
         Compiled::Any(..) | Compiled::All(..) => known(c).unwrap_or(Range::BOOL),
-        Compiled::Shape(_) | Compiled::Calling(_) | Compiled::Fired(_) => Range::BOOL,
+        Compiled::Shape(_) | Compiled::Block(_) | Compiled::Calling(_) | Compiled::Fired(_) => {
+            Range::BOOL
+        }
         Compiled::Sum(_) | Compiled::Best(_) | Compiled::Value(_) => Range::ANY,
         Compiled::Suits(_) => Range { lo: 0, hi: 3 },
         Compiled::Kinds => Range {

@@ -411,9 +411,12 @@ fn replace_hidden(text: &str, with: impl Fn(char) -> String) -> Cow<'_, str> {
 
 /// The known name closest to `name`, if it is close enough to be a likely typo.
 pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let length = name.chars().count();
+    let limit = (length / 3).max(1);
     known
         .into_iter()
+        // No fewer mistakes than the lengths differ: most names are left at that.
+        .filter(|k| k.chars().count().abs_diff(length) <= limit)
         // Two letters swapped (`esat`, `bjma`) count as one mistake.
         .map(|k| (strsim::osa_distance(name, k), k))
         .filter(|&(d, _)| d <= limit)

@@ -734,6 +734,11 @@ impl TileSet {
         TileSet((1 << Tile::COUNT) - 1)
     }
 
+    /// Every tile not in this set.
+    pub fn complement(self) -> TileSet {
+        TileSet(!self.0 & TileSet::all().0)
+    }
+
     /// The suited tiles of one number (1 to 9) in all three suits.
     pub(crate) fn of_number(number: u8) -> TileSet {
         debug_assert!((1..=9).contains(&number), "a number of a suit");

@@ -76,7 +76,7 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
     let rules = variant.rules();
-    let others = shape_waits(hand, &held, &rules.shapes, found.tiles).or(block_waits(
+    let others = shape_waits(hand, &held, &rules.shapes, found.tiles.complement()).or(block_waits(
         hand,
         &held,
         &rules.blocks,
@@ -96,10 +96,22 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
 /// variant's special `shapes`, or with one of its `blocks`. Copies seen elsewhere do not
 /// matter; a tile the player holds four of is no wait.
 pub fn wait_count(hand: &Hand, shapes: &[Compiled], blocks: &[Block]) -> usize {
+    wait_count_among(hand, shapes, blocks, TileSet::all())
+}
+
+/// [`wait_count`], where only the tiles of `shaping` may complete the hand as a special shape
+/// (a caller that knows the others cannot).
+pub fn wait_count_among(
+    hand: &Hand,
+    shapes: &[Compiled],
+    blocks: &[Block],
+    shaping: TileSet,
+) -> usize {
     let held = hand.held_before_win();
     let standard = completing_tiles(&hand.waiting_tiles(), hand.sets_needed(), &held);
+    let tried = shaping.and(standard.complement());
     standard
-        .or(shape_waits(hand, &held, shapes, standard))
+        .or(shape_waits(hand, &held, shapes, tried))
         .or(block_waits(hand, &held, blocks))
         .len()
 }
@@ -134,17 +146,16 @@ fn block_waits(hand: &Hand, held: &TileCounts, blocks: &[Block]) -> TileSet {
     waits
 }
 
-/// The tiles, other than those of `found` and those `held` (the player's tiles before the
-/// win) has four of, that complete `hand` as one of the special `shapes` (which only a hand
-/// without declared sets forms), each in place of the winning tile for the player who went
-/// out.
-fn shape_waits(hand: &Hand, held: &TileCounts, shapes: &[Compiled], found: TileSet) -> TileSet {
+/// The tiles of `tried`, other than those `held` (the player's tiles before the win) has four
+/// of, that complete `hand` as one of the special `shapes` (which only a hand without
+/// declared sets forms), each in place of the winning tile for the player who went out.
+fn shape_waits(hand: &Hand, held: &TileCounts, shapes: &[Compiled], tried: TileSet) -> TileSet {
     let mut waits = TileSet::default();
     if shapes.is_empty() || !hand.melds().is_empty() {
         return waits;
     }
     let mut elems = HandElems::default();
-    for tile in Tile::all().filter(|&t| !found.contains(t) && held.get(t) < 4) {
+    for tile in tried.iter().filter(|&t| held.get(t) < 4) {
         let completed = hand.completed_with(tile);
         elems.fill(&completed, &completed.own_tiles(), true);
         let facts = hand_facts(&completed, &elems, hand_flags(&completed));

@@ -141,7 +141,7 @@ impl<'h> Calling<'h> {
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-        let words = Calling::one_tile_more(known, kinds).words();
+        let words = one_tile_more(known, kinds).words();
         let tile_facts = Facts::of_hand(&elems.tiles, &[]);
         let mending = plan
             .shapes
@@ -164,24 +164,11 @@ impl<'h> Calling<'h> {
         }
     }
 
-    /// `known` with the sizes a hand of `kinds` distinct tiles may have with one tile more:
-    /// one distinct tile more, and maybe a new suit.
-    fn one_tile_more(known: Summary, kinds: usize) -> Summary {
-        let any = known.any[TILES];
-        let mut summary = known;
-        summary.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
-            .iter()
-            .fold(tile_sizes(kinds, any), |sizes, &suit| {
-                sizes | tile_sizes(kinds + 1, any | suit)
-            });
-        summary
-    }
-
     /// True when no item called for may hold whatever tile comes: one tile more brings one
     /// distinct tile more, and maybe a new suit; it turns at most one pair into a tile held
     /// three times; the shapes that may form are those some tile mends.
     fn no_target_may_hold(&self, plan: &Plan) -> bool {
-        let mut before = Calling::one_tile_more(self.known, self.kinds);
+        let mut before = one_tile_more(self.known, self.kinds);
         before.shapes = (0..)
             .zip(&self.mending)
             .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
@@ -247,6 +234,19 @@ impl<'h> Calling<'h> {
             .iter()
             .any(|t| t.condition.gate.may_open_in_some_reading(&words, pungs))
     }
+}
+
+/// `known` with the sizes a hand of `kinds` distinct tiles may have with one tile more: one
+/// distinct tile more, and maybe a new suit.
+pub(super) fn one_tile_more(known: Summary, kinds: usize) -> Summary {
+    let any = known.any[TILES];
+    let mut summary = known;
+    summary.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
+        .iter()
+        .fold(tile_sizes(kinds, any), |sizes, &suit| {
+            sizes | tile_sizes(kinds + 1, any | suit)
+        });
+    summary
 }
 
 /// True when `f` is an item called for.

@@ -23,8 +23,9 @@
 //! - a calling hand's completions tried only with the tiles, and scored only in the
 //!   readings, where some item called for may apply (`calling`; not for a variant with
 //!   blocks);
-//! - the only possible tile read from the arrangements where one shows another winning tile
-//!   (`waits`);
+//! - the only possible tile read from the arrangements where one shows another winning tile,
+//!   and the tiles that complete a hand as a special shape sought only among those that may
+//!   make one form (`waits`);
 //! - when only the totals are wanted: a winner's reading that misses a requirement is not
 //!   given its items, and a non-winner under a variant with no item for him, whose score
 //!   reads nothing of a reading, is not read;
@@ -73,6 +74,9 @@ pub struct Tricks {
     pub calling: bool,
     /// The only possible tile read from the arrangements where they show another.
     pub only_possible: bool,
+    /// The tiles that complete a hand as a special shape sought only among those that may
+    /// make one form.
+    pub shape_waits: bool,
     /// For the totals alone: a winner's reading that misses a requirement is not given its
     /// items, and a non-winner with no item for him is not read.
     pub totals_only: bool,
@@ -94,6 +98,7 @@ impl Tricks {
         groupings: true,
         calling: true,
         only_possible: true,
+        shape_waits: true,
         totals_only: true,
         only_what_is_read: true,
         programs: true,
@@ -109,6 +114,7 @@ impl Tricks {
         groupings: false,
         calling: false,
         only_possible: false,
+        shape_waits: false,
         totals_only: false,
         only_what_is_read: false,
         programs: false,
@@ -116,7 +122,7 @@ impl Tricks {
     };
 
     /// Each shortcut by its name, for switching one off.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "fold",
         "gates",
         "gate-table",
@@ -124,6 +130,7 @@ impl Tricks {
         "groupings",
         "calling",
         "only-possible",
+        "shape-waits",
         "totals-only",
         "only-what-is-read",
         "programs",
@@ -141,6 +148,7 @@ impl Tricks {
             "groupings" => &mut t.groupings,
             "calling" => &mut t.calling,
             "only-possible" => &mut t.only_possible,
+            "shape-waits" => &mut t.shape_waits,
             "totals-only" => &mut t.totals_only,
             "only-what-is-read" => &mut t.only_what_is_read,
             "programs" => &mut t.programs,

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};
 use super::memo::{Memo, Remembering};
-use super::waits::only_possible;
+use super::waits::{only_possible, shaping_tiles};
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
@@ -28,8 +28,8 @@ use crate::score::items::{
 };
 use crate::score::reference::card;
 use crate::score::{Choice, Dropped, Fired, Key, Prefer, ScoreCard, Totals};
-use crate::tiles::Tile;
-use crate::waits::{wait_count, waits};
+use crate::tiles::{Tile, TileSet};
+use crate::waits::{wait_count, wait_count_among, waits};
 
 /// Scores hands with one variant, reusing its buffers.
 pub struct Scorer<'v> {
@@ -129,7 +129,7 @@ impl<'v> Scorer<'v> {
         }
         let own = hand.own_tiles();
         self.elems.fill(hand, &own, plan.needs_number_copies);
-        let count_waits = || wait_count(hand, &rules.shapes, &rules.blocks) as i64;
+        let count_waits = || count_waits(rules, plan, hand);
         let wait_count = Deferred::new(&count_waits);
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
         facts.wait_count = Some(&wait_count);
@@ -203,7 +203,7 @@ impl<'v> Scorer<'v> {
             }
         }
         // Worked out only if some condition reads it.
-        let count_waits = || wait_count(hand, &rules.shapes, &rules.blocks) as i64;
+        let count_waits = || count_waits(rules, plan, hand);
         let wait_count = Deferred::new(&count_waits);
         let readings = Readings::new(plan, hand, &self.elems, base_flags, &wait_count, &calling);
         let special = (winner && readings.shapes != 0).then(|| readings.special());
@@ -622,4 +622,21 @@ fn count_items(
         };
         applied.keep(hit, &item.item);
     }
+}
+
+/// The wait count of `hand` ([`wait_count`]), its special shapes sought only with the tiles
+/// that may make one form when the plan says so (debug builds check the count).
+fn count_waits(rules: &Rules, plan: &Plan, hand: &Hand) -> i64 {
+    let shaping = if plan.tricks.shape_waits {
+        shaping_tiles(plan, hand)
+    } else {
+        TileSet::all()
+    };
+    let count = wait_count_among(hand, &rules.shapes, &rules.blocks, shaping);
+    debug_assert_eq!(
+        count,
+        wait_count(hand, &rules.shapes, &rules.blocks),
+        "a special shape formed with a tile thought unable to make it"
+    );
+    count as i64
 }

@@ -1,15 +1,25 @@
-//! The only possible tile, sooner: the same answer as the waits give, worked out with less.
+//! The waits, sooner: the same answers as [`crate::waits`] gives, worked out with less.
 //!
 //! In: a winning hand, its own tiles and its standard arrangements. Out: whether the winning
 //! tile was the only possible one ([`Waits::only_possible`]). An arrangement often shows
 //! another live tile that completes the hand (the winning tile at an end of a chow, or in a
 //! pung beside a pair of another tile), and then the waits are not worked out; otherwise
 //! the tiles that may complete the hand are tried until another live one does.
+//!
+//! In: a winning hand and the plan. Out: the tiles with which it may complete as a special
+//! shape ([`shaping_tiles`]), for its wait count: a shape whose gate cannot open with one
+//! tile more than the hand held before the win forms with none, and one that may forms only
+//! with a tile that mends every tile failing its tests of each tile
+//! ([`super::gate::Gated::mending_tiles`]).
 
+use super::Plan;
+use super::calling::one_tile_more;
 use crate::arrange::Arrangement;
-use crate::hand::Hand;
+use crate::hand::{Hand, HandParts};
+use crate::predicate::facts::Facts;
+use crate::score::facts::HandElems;
 use crate::set::SetKind;
-use crate::tiles::{Tile, TileCounts};
+use crate::tiles::{Tile, TileCounts, TileSet};
 use crate::waits::Completer;
 #[cfg(doc)]
 use crate::waits::Waits;
@@ -53,6 +63,34 @@ pub fn only_possible(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]
         "an arrangement showed a wrong other winning tile"
     );
     answer
+}
+
+/// The tiles that may complete `hand` (a winner's) as one of the plan's special shapes, in
+/// place of its winning tile (see the module docs); a superset of those that do.
+pub fn shaping_tiles(plan: &Plan, hand: &Hand) -> TileSet {
+    if plan.shapes.is_empty() || !hand.melds().is_empty() {
+        return TileSet::default();
+    }
+    // The hand as it stood, red fives aside (no tile test reads them).
+    let before = Hand::new(HandParts {
+        concealed: Some(hand.waiting_tiles()),
+        win: None,
+        red_fives: &[],
+        ..hand.parts()
+    });
+    let Ok(before) = before else {
+        return TileSet::all();
+    };
+    let mut elems = HandElems::default();
+    elems.fill(&before, &before.own_tiles(), true);
+    let known = super::gate::Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
+    let words = one_tile_more(known, elems.tiles.len()).words();
+    let tile_facts = Facts::of_hand(&elems.tiles, &[]);
+    (plan.shapes.iter())
+        .filter(|s| s.gate.may_open_with_one_more_tile(&words, |_| true))
+        .fold(TileSet::default(), |tiles, s| {
+            tiles.or(s.mending_tiles(&tile_facts, &elems.tiles))
+        })
 }
 
 /// True when arrangement `a` of a winner whose own tiles are `own` shows a live tile other

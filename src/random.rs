@@ -4,8 +4,9 @@
 //! copies of a tile, the right number of tiles, the winning tile among the concealed ones),
 //! with bonus tiles and the rarer ways of winning at a modest rate; or, for a table that
 //! plays with indicator tiles ([`HandGenerator::with_indicators`]), with indicators, red
-//! fives and ready declarations instead of bonus tiles. The same seed gives the same hands
-//! on every machine.
+//! fives and ready declarations instead of bonus tiles; and, when asked
+//! ([`HandGenerator::with_special_patterns`]), some winners of the common patterns that are
+//! not four sets and a pair. The same seed gives the same hands on every machine.
 
 use crate::hand::{
     Bonus, Hand, HandParts, Indicators, Melds, Part, RedFives, Win, WinSource, heavenly_can_be,
@@ -51,6 +52,8 @@ pub struct HandGenerator {
     /// Hands of a table that plays with indicator tiles, red fives and ready declarations,
     /// and without bonus tiles.
     indicators: bool,
+    /// One winner in eight of a special pattern ([`HandGenerator::with_special_patterns`]).
+    special: bool,
 }
 
 impl HandGenerator {
@@ -59,6 +62,19 @@ impl HandGenerator {
         HandGenerator {
             rng: Rng::new(seed),
             indicators: false,
+            special: false,
+        }
+    }
+
+    /// These hands, with one winner in eight (as a corpus makes them) of a pattern that is
+    /// not four sets and a pair, all concealed: seven pairs, the thirteen terminals and
+    /// honours with one of them twice, fourteen knitted singles (147, 258 and 369 each in its
+    /// own suit, some of them, and five to seven honours), or the nine knitted tiles beside a
+    /// set (sometimes declared) and a pair.
+    pub fn with_special_patterns(self) -> HandGenerator {
+        HandGenerator {
+            special: true,
+            ..self
         }
     }
 
@@ -70,6 +86,7 @@ impl HandGenerator {
         HandGenerator {
             rng: Rng::new(seed),
             indicators: true,
+            special: false,
         }
     }
 
@@ -87,7 +104,15 @@ impl HandGenerator {
     /// or a hand that did not go out, with a few tiles seen elsewhere on the table.
     pub fn corpus_hand(&mut self, winners_only: bool) -> Hand {
         let hand = if winners_only || self.rng.below(4) > 0 {
-            self.winning_hand()
+            if self.special && self.rng.below(8) == 0 {
+                loop {
+                    if let Some(hand) = self.try_special_hand() {
+                        break hand;
+                    }
+                }
+            } else {
+                self.winning_hand()
+            }
         } else {
             self.waiting_hand()
         };
@@ -275,6 +300,124 @@ impl HandGenerator {
     }
 }
 
+impl HandGenerator {
+    /// A concealed winner of a special pattern (see [`HandGenerator::with_special_patterns`]),
+    /// or `None` when the dice made a fifth copy of a tile.
+    fn try_special_hand(&mut self) -> Option<Hand> {
+        let rng = &mut self.rng;
+        let tile = |i: usize| Tile::from_index(i).expect("in range");
+        let majors: Vec<Tile> = Tile::all().filter(|t| t.is_major()).collect();
+        // The nine knitted tiles of an order of the suits: 147 in the first, 258 in the
+        // second, 369 in the third.
+        let orders = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let order = orders[rng.below(orders.len())];
+        let knitted: Vec<Tile> = (0..9)
+            .map(|k| tile(order[k / 3] * 9 + k / 3 + k % 3 * 3))
+            .collect();
+        let mut concealed = TileCounts::default();
+        let mut melds = Melds::new();
+        match rng.below(4) {
+            0 => {
+                let mut pairs = Vec::new();
+                while pairs.len() < 7 {
+                    let t = tile(rng.below(Tile::COUNT));
+                    if !pairs.contains(&t) {
+                        pairs.push(t);
+                    }
+                }
+                pairs.iter().for_each(|&t| concealed.add_copies(t, 2));
+            }
+            1 => {
+                majors.iter().for_each(|&t| concealed.add(t));
+                concealed.add(majors[rng.below(majors.len())]);
+            }
+            2 => {
+                let honours = 5 + rng.below(3);
+                let mut singles: Vec<Tile> = knitted;
+                while singles.len() > 14 - honours {
+                    singles.remove(rng.below(singles.len()));
+                }
+                let mut winds_and_dragons: Vec<Tile> =
+                    Tile::all().filter(|t| t.is_honour()).collect();
+                while winds_and_dragons.len() > honours {
+                    winds_and_dragons.remove(rng.below(winds_and_dragons.len()));
+                }
+                singles
+                    .iter()
+                    .chain(&winds_and_dragons)
+                    .for_each(|&t| concealed.add(t));
+            }
+            _ => {
+                knitted.iter().for_each(|&t| concealed.add(t));
+                let first = tile(rng.below(Tile::COUNT));
+                let kind = if first.is_suited() && first.number() <= 7 && rng.chance(55) {
+                    SetKind::Chow
+                } else {
+                    SetKind::Pung
+                };
+                let set = Set::concealed(kind, first);
+                if rng.chance(33) {
+                    melds.push(Set {
+                        exposure: Exposure::Exposed,
+                        declared: true,
+                        ..set
+                    });
+                } else {
+                    set.tiles().for_each(|t| concealed.add(t));
+                }
+                let pair = tile(rng.below(Tile::COUNT));
+                concealed.add_copies(pair, 2);
+                let mut own = concealed;
+                melds
+                    .iter()
+                    .flat_map(|m| m.tiles())
+                    .for_each(|t| own.add(t));
+                if own.as_array().iter().any(|&c| c > 4) {
+                    return None;
+                }
+            }
+        }
+        let tiles: Vec<Tile> = concealed.tiles().collect();
+        let from = if rng.chance(45) {
+            WinSource::Wall
+        } else {
+            WinSource::Discard
+        };
+        let seat = Wind::ALL[rng.below(4)];
+        let bonus: Bonus = [BonusKind::Flower, BonusKind::Season]
+            .into_iter()
+            .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
+            .filter(|_| !self.indicators && rng.chance(20))
+            .collect();
+        Hand::new(HandParts {
+            seat: Some(seat),
+            prevailing: Some(Wind::ALL[rng.below(4)]),
+            concealed: Some(concealed),
+            melds: &melds,
+            bonus: &bonus,
+            win: Some(Win {
+                tile: tiles[rng.below(tiles.len())],
+                from,
+                discarder: from.is_claimed().then(|| seat.next()),
+                last: rng.chance(3),
+                heavenly: false,
+                kong_on_kong: false,
+                late: false,
+                completes: None,
+            }),
+            ..HandParts::default()
+        })
+        .ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,6 +430,21 @@ mod tests {
         for _ in 0..100 {
             assert_eq!(a.winning_hand(), b.winning_hand());
         }
+    }
+
+    #[test]
+    fn special_patterns_are_legal_winners_read_by_no_standard_arrangement() {
+        let mut g = HandGenerator::new(5).with_special_patterns();
+        let mut special = 0;
+        for _ in 0..2_000 {
+            let hand = g.corpus_hand(true);
+            assert!(hand.own_tiles().as_array().iter().all(|&c| c <= 4));
+            let win = hand.win().expect("a winner");
+            assert!(hand.concealed().get(win.tile) > 0, "{hand:?}");
+            special += usize::from(arrangements(&hand).is_empty());
+        }
+        // One in eight is of a special pattern; a few seven pairs read as sets too.
+        assert!((180..=320).contains(&special), "{special} of 2000");
     }
 
     #[test]

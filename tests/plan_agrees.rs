@@ -97,6 +97,18 @@ fn random_hands_score_as_the_reference_scores_them() {
 }
 
 #[test]
+fn special_patterns_score_as_the_reference_scores_them() {
+    // Winners of seven pairs, thirteen orphans and knitted tiles among others, under every
+    // variant: the special shapes, their waits and the blocks.
+    let variants = variants();
+    let mut generator = HandGenerator::new(314).with_special_patterns();
+    for n in 0..200 {
+        let hand = generator.corpus_hand(true);
+        agree(&variants, &hand, &format!("special-pattern hand {n}"));
+    }
+}
+
+#[test]
 fn the_gallery_and_the_worked_cases_score_as_the_reference_scores_them() {
     let variants = variants();
     let mut paths = common::gallery();

@@ -380,6 +380,33 @@ fn riichi_pays_from_basic_points_with_counters_and_sticks() {
     assert_eq!(tsumo.next_dealer, mjrules::tiles::Wind::South);
 }
 
+#[test]
+fn mcr_pays_eight_and_the_total() {
+    // East (East round) holds 123m 234p 345s 777z 99m and a flower, as in
+    // tests/cases/mcr/01: won on North's 5s it scores Mixed Shifted Chows 6, Dragon Pung 2,
+    // Concealed Hand 2 and the flower 1 = 11. The rules' settlement: the discarder pays 8 and
+    // the total, 19; South and West 8 each.
+    let hand = "concealed = \"123m 234p 345s 777z 99m\"\nbonus = [\"1f\"]\n";
+    let ron = run(
+        "mcr",
+        &format!(
+            "prevailing = \"east\"\n[east]\n{hand}win = {{ tile = \"5s\", from = \"discard\", discarder = \"north\" }}\n"
+        ),
+    );
+    assert_eq!(ron.scores[0], 11);
+    assert_eq!(net(&ron), [35, -8, -8, -19]);
+    // Drawn from the wall: Fully Concealed Hand 4 in place of Concealed Hand (and Self-Drawn),
+    // 6 + 2 + 4 + 1 = 13, and each of the three pays 8 and the total, 21.
+    let tsumo = run(
+        "mcr",
+        &format!(
+            "prevailing = \"east\"\n[east]\n{hand}win = {{ tile = \"5s\", from = \"wall\" }}\n"
+        ),
+    );
+    assert_eq!(tsumo.scores[0], 13);
+    assert_eq!(net(&tsumo), [63, -21, -21, -21]);
+}
+
 mod random_deals {
     use mjrules::Variant;
     use mjrules::hand::write::to_toml as hand_toml;

@@ -25,6 +25,11 @@ pub struct Args {
     /// fives and ready declarations, no bonus tiles.
     #[arg(long)]
     indicators: bool,
+    /// One winner in eight of a pattern that is not four sets and a pair: seven pairs, the
+    /// thirteen terminals and honours, knitted tiles (147 258 369 in three suits) with
+    /// honours, or beside a set and a pair.
+    #[arg(long)]
+    special_patterns: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = GenFormat::Json)]
     format: GenFormat,
@@ -45,6 +50,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     } else {
         HandGenerator::new(args.seed)
     };
+    if args.special_patterns {
+        generator = generator.with_special_patterns();
+    }
     let progress = batch::progress_line(Some(args.count));
     let stdout = std::io::stdout();
     let mut writer = std::io::BufWriter::new(stdout.lock());

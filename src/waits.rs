@@ -16,7 +16,7 @@ use crate::Variant;
 use crate::arrange::{Block, ComponentShapes, component_shapes, honour_shape, reads_as};
 use crate::hand::Hand;
 use crate::predicate::Compiled;
-use crate::predicate::facts::Elem;
+use crate::predicate::facts::{Elem, Facts};
 use crate::score::facts::{HandElems, hand_facts, hand_flags};
 use crate::suit_table;
 use crate::tiles::{Tile, TileCounts, TileSet};
@@ -76,11 +76,15 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
     let rules = variant.rules();
-    let others = shape_waits(hand, &held, &rules.shapes, found.tiles.complement()).or(block_waits(
-        hand,
-        &held,
-        &rules.blocks,
-    ));
+    let shapes = &rules.shapes;
+    let tried = if shapes.is_empty() {
+        TileSet::default()
+    } else {
+        found.tiles.complement()
+    };
+    let forms_shape = |_, facts: &Facts<'_>| shapes.iter().any(|s| s.holds(facts, Elem::default()));
+    let others =
+        shape_waits(hand, &held, tried, forms_shape).or(block_waits(hand, &held, &rules.blocks));
     for tile in others.iter() {
         found.tiles.insert(tile);
         if held.get(tile) + hand.seen().get(tile) < 4 {
@@ -96,22 +100,31 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
 /// variant's special `shapes`, or with one of its `blocks`. Copies seen elsewhere do not
 /// matter; a tile the player holds four of is no wait.
 pub fn wait_count(hand: &Hand, shapes: &[Compiled], blocks: &[Block]) -> usize {
-    wait_count_among(hand, shapes, blocks, TileSet::all())
+    let tried = if shapes.is_empty() {
+        TileSet::default()
+    } else {
+        TileSet::all()
+    };
+    wait_count_with(hand, blocks, tried, |_, facts| {
+        shapes.iter().any(|s| s.holds(facts, Elem::default()))
+    })
 }
 
-/// [`wait_count`], where only the tiles of `shaping` may complete the hand as a special shape
-/// (a caller that knows the others cannot).
-pub fn wait_count_among(
+/// [`wait_count`], where a special shape is looked for only with the tiles of `tried`, and
+/// `forms_shape(tile, facts)` says whether the hand completed with `tile`, whose facts before
+/// a reading are `facts`, forms one (a caller that knows more of the shapes than their
+/// conditions).
+pub fn wait_count_with(
     hand: &Hand,
-    shapes: &[Compiled],
     blocks: &[Block],
-    shaping: TileSet,
+    tried: TileSet,
+    forms_shape: impl Fn(Tile, &Facts<'_>) -> bool,
 ) -> usize {
     let held = hand.held_before_win();
     let standard = completing_tiles(&hand.waiting_tiles(), hand.sets_needed(), &held);
-    let tried = shaping.and(standard.complement());
+    let tried = tried.and(standard.complement());
     standard
-        .or(shape_waits(hand, &held, shapes, tried))
+        .or(shape_waits(hand, &held, tried, forms_shape))
         .or(block_waits(hand, &held, blocks))
         .len()
 }
@@ -147,11 +160,17 @@ fn block_waits(hand: &Hand, held: &TileCounts, blocks: &[Block]) -> TileSet {
 }
 
 /// The tiles of `tried`, other than those `held` (the player's tiles before the win) has four
-/// of, that complete `hand` as one of the special `shapes` (which only a hand without
-/// declared sets forms), each in place of the winning tile for the player who went out.
-fn shape_waits(hand: &Hand, held: &TileCounts, shapes: &[Compiled], tried: TileSet) -> TileSet {
+/// of, that complete `hand` as a special shape (which only a hand without declared sets
+/// forms; `forms_shape` tells), each in place of the winning tile for the player who went
+/// out.
+fn shape_waits(
+    hand: &Hand,
+    held: &TileCounts,
+    tried: TileSet,
+    forms_shape: impl Fn(Tile, &Facts<'_>) -> bool,
+) -> TileSet {
     let mut waits = TileSet::default();
-    if shapes.is_empty() || !hand.melds().is_empty() {
+    if tried.is_empty() || !hand.melds().is_empty() {
         return waits;
     }
     let mut elems = HandElems::default();
@@ -159,7 +178,7 @@ fn shape_waits(hand: &Hand, held: &TileCounts, shapes: &[Compiled], tried: TileS
         let completed = hand.completed_with(tile);
         elems.fill(&completed, &completed.own_tiles(), true);
         let facts = hand_facts(&completed, &elems, hand_flags(&completed));
-        if shapes.iter().any(|s| s.holds(&facts, Elem::default())) {
+        if forms_shape(tile, &facts) {
             waits.insert(tile);
         }
     }

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};
 use super::memo::{Memo, Remembering};
-use super::waits::{only_possible, shaping_tiles};
+use super::waits::only_possible;
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
@@ -28,8 +28,8 @@ use crate::score::items::{
 };
 use crate::score::reference::card;
 use crate::score::{Choice, Dropped, Fired, Key, Prefer, ScoreCard, Totals};
-use crate::tiles::{Tile, TileSet};
-use crate::waits::{wait_count, wait_count_among, waits};
+use crate::tiles::Tile;
+use crate::waits::{wait_count, waits};
 
 /// Scores hands with one variant, reusing its buffers.
 pub struct Scorer<'v> {
@@ -627,12 +627,11 @@ fn count_items(
 /// The wait count of `hand` ([`wait_count`]), its special shapes sought only with the tiles
 /// that may make one form when the plan says so (debug builds check the count).
 fn count_waits(rules: &Rules, plan: &Plan, hand: &Hand) -> i64 {
-    let shaping = if plan.tricks.shape_waits {
-        shaping_tiles(plan, hand)
+    let count = if plan.tricks.shape_waits {
+        super::waits::wait_count(plan, &rules.blocks, hand)
     } else {
-        TileSet::all()
+        wait_count(hand, &rules.shapes, &rules.blocks)
     };
-    let count = wait_count_among(hand, &rules.shapes, &rules.blocks, shaping);
     debug_assert_eq!(
         count,
         wait_count(hand, &rules.shapes, &rules.blocks),

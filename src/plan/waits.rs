@@ -6,17 +6,21 @@
 //! pung beside a pair of another tile), and then the waits are not worked out; otherwise
 //! the tiles that may complete the hand are tried until another live one does.
 //!
-//! In: a winning hand and the plan. Out: the tiles with which it may complete as a special
-//! shape ([`shaping_tiles`]), for its wait count: a shape whose gate cannot open with one
-//! tile more than the hand held before the win forms with none, and one that may forms only
-//! with a tile that mends every tile failing its tests of each tile
-//! ([`super::gate::Gated::mending_tiles`]).
+//! In: a hand and the plan. Out: its wait count ([`wait_count`]), each special shape tried
+//! only with the tiles that may make it form ([`shaping_tiles`]) and tested through its gate
+//! and program: a shape whose gate cannot open with one tile more than the hand held before
+//! the win forms with none, and one that may forms only with a tile that mends every tile
+//! failing its tests of each tile ([`super::gate::Gated::mending_tiles`]).
+
+use arrayvec::ArrayVec;
 
 use super::Plan;
 use super::calling::one_tile_more;
-use crate::arrange::Arrangement;
+use super::gate::Summary;
+use crate::arrange::{Arrangement, Block};
 use crate::hand::{Hand, HandParts};
 use crate::predicate::facts::Facts;
+use crate::rules::MAX_SHAPES;
 use crate::score::facts::HandElems;
 use crate::set::SetKind;
 use crate::tiles::{Tile, TileCounts, TileSet};
@@ -65,11 +69,22 @@ pub fn only_possible(hand: &Hand, own: &TileCounts, arrangements: &[Arrangement]
     answer
 }
 
-/// The tiles that may complete `hand` (a winner's) as one of the plan's special shapes, in
-/// place of its winning tile (see the module docs); a superset of those that do.
-pub fn shaping_tiles(plan: &Plan, hand: &Hand) -> TileSet {
+/// The wait count of `hand` ([`crate::waits::wait_count`]), each special shape tried only
+/// with the tiles that may make it form, through its gate and program (see the module docs).
+pub fn wait_count(plan: &Plan, blocks: &[Block], hand: &Hand) -> usize {
+    let shaping = shaping_tiles(plan, hand);
+    let tried = shaping.iter().fold(TileSet::default(), |all, s| all.or(*s));
+    crate::waits::wait_count_with(hand, blocks, tried, |tile, facts| {
+        let words = Summary::of(facts).words();
+        (plan.shapes.iter().zip(&shaping)).any(|(s, m)| m.contains(tile) && s.holds(&words, facts))
+    })
+}
+
+/// For each of the plan's special shapes, the tiles that may complete `hand` as it, in place
+/// of its winning tile (see the module docs): a superset of those that do.
+fn shaping_tiles(plan: &Plan, hand: &Hand) -> ArrayVec<TileSet, MAX_SHAPES> {
     if plan.shapes.is_empty() || !hand.melds().is_empty() {
-        return TileSet::default();
+        return ArrayVec::new();
     }
     // The hand as it stood, red fives aside (no tile test reads them).
     let before = Hand::new(HandParts {
@@ -79,18 +94,22 @@ pub fn shaping_tiles(plan: &Plan, hand: &Hand) -> TileSet {
         ..hand.parts()
     });
     let Ok(before) = before else {
-        return TileSet::all();
+        return plan.shapes.iter().map(|_| TileSet::all()).collect();
     };
     let mut elems = HandElems::default();
     elems.fill(&before, &before.own_tiles(), true);
-    let known = super::gate::Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
+    let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
     let words = one_tile_more(known, elems.tiles.len()).words();
     let tile_facts = Facts::of_hand(&elems.tiles, &[]);
     (plan.shapes.iter())
-        .filter(|s| s.gate.may_open_with_one_more_tile(&words, |_| true))
-        .fold(TileSet::default(), |tiles, s| {
-            tiles.or(s.mending_tiles(&tile_facts, &elems.tiles))
+        .map(|s| {
+            if s.gate.may_open_with_one_more_tile(&words, |_| true) {
+                s.mending_tiles(&tile_facts, &elems.tiles)
+            } else {
+                TileSet::default()
+            }
         })
+        .collect()
 }
 
 /// True when arrangement `a` of a winner whose own tiles are `own` shows a live tile other

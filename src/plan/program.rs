@@ -549,6 +549,43 @@ impl GroupProgram {
         }
     }
 
+    /// How the item counts on the reading `facts`, as [`GroupProgram::count`] says, its
+    /// matches kept in `out` as [`GroupProgram::instances`] finds them; for an item over
+    /// groups of sets.
+    pub fn count_keeping(
+        &self,
+        item: &CompiledItem,
+        facts: &Facts<'_>,
+        out: &mut Vec<Instance>,
+    ) -> Fired {
+        let first = out.len();
+        self.instances(item, facts, out);
+        let mut hit = Fired {
+            item: item.index,
+            times: 0,
+            amount: 0,
+            sets: 0,
+            kind: item.kind,
+            with_limit_hand: item.with_limit_hand,
+        };
+        for found in &out[first..] {
+            hit.times += 1;
+            hit.amount = hit.amount.saturating_add(found.amount);
+            hit.sets |= found.sets;
+        }
+        debug_assert_eq!(hit, self.count(item, facts), "the matches kept");
+        hit
+    }
+
+    /// Whether its groups are of sets.
+    pub fn over_sets(&self) -> bool {
+        let collection = match self {
+            GroupProgram::Tree(t, _) => t.collection,
+            GroupProgram::Program(q, _) => q.collection,
+        };
+        collection == Collection::Sets
+    }
+
     /// How the item counts on the reading `facts`: once for each group that matches.
     pub fn count(&self, item: &CompiledItem, facts: &Facts<'_>) -> Fired {
         let current = Elem::default();

@@ -483,11 +483,16 @@ fn apply_items(
         }
     };
     count_items(open, &player.items, facts, applied);
+    let matches = std::mem::take(&mut applied.matches);
     exclude_within(rules, applied, |item, out| {
         let Some(planned) = player.items.iter().find(|p| p.item.index == item.index) else {
             return;
         };
         match &planned.group {
+            // Kept as they were counted.
+            Some(group) if group.over_sets() => {
+                out.extend(matches.iter().filter(|m| m.item == item.index));
+            }
             Some(group) => group.instances(&planned.item, facts, out),
             None => set_instances(
                 &planned.item,
@@ -498,6 +503,7 @@ fn apply_items(
             ),
         }
     });
+    applied.matches = matches;
     count_later(rules, &player.later, &words, facts, applied);
     let unmet = match (
         unmet,
@@ -611,7 +617,11 @@ fn count_items(
             hit.amount = value.saturating_mul(i64::from(hit.times));
             hit
         } else if let Some(group) = &item.group {
-            group.count(&item.item, facts)
+            if item.item.instanced && group.over_sets() {
+                group.count_keeping(&item.item, facts, &mut applied.matches)
+            } else {
+                group.count(&item.item, facts)
+            }
         } else {
             count(
                 &item.item,

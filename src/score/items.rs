@@ -40,6 +40,9 @@ pub struct Applied {
     pub dropped: Vec<Dropped>,
     /// The matches of the items that set-level exclusions read (a buffer).
     instances: Vec<Instance>,
+    /// The matches of such items over groups of sets, kept by the fast scorer as it counts
+    /// them, so that its exclusions need not find them again.
+    pub matches: Vec<Instance>,
     /// How many items had counted, and the generation of `replaced`, when `results` was
     /// last gathered (none since [`Applied::clear`]).
     gathered: Option<(usize, usize)>,
@@ -119,6 +122,7 @@ impl Applied {
         self.unresolved = false;
         self.generation = 0;
         self.dropped.clear();
+        self.matches.clear();
         self.results.values.clear();
         self.prefer = Prefer::default();
         self.gathered = None;

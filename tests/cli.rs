@@ -590,6 +590,35 @@ fn compare_over_a_corpus_writes_a_chart() {
 }
 
 #[test]
+fn mcr_compares_over_a_corpus_with_variants_that_read_other_things() {
+    // A corpus with indicators, red fives and ready declarations (riichi's) and special
+    // patterns (MCR's knitted tiles among them): mcr reads none of the first, and every hand
+    // is scored on both sides.
+    let corpus = stdout(&mjrules(
+        &[
+            "gen",
+            "--seed",
+            "6",
+            "--count",
+            "300",
+            "--indicators",
+            "--special-patterns",
+        ],
+        None,
+    ));
+    for other in ["riichi", "bmja"] {
+        let out = mjrules(
+            &["compare", "mcr", other, "--corpus", "-", "--format", "json"],
+            Some(&corpus),
+        );
+        assert_eq!(out.status.code(), Some(0), "{other}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["sides"][0]["hands"], 300, "{other}");
+        assert_eq!(json["sides"][1]["hands"], 300, "{other}");
+    }
+}
+
+#[test]
 fn a_chart_that_cannot_be_written_fails_before_scoring_and_a_failed_run_leaves_none() {
     let dir = common::scratch("plot-fail");
     let compare = |plot: &std::path::Path, corpus: &str| {

@@ -160,13 +160,7 @@ pub fn arrange_into(
                         // The winning tile may have completed the block (unless the hand
                         // says which set it completed).
                         if way.get(win.tile) > 0 && win.completes.is_none() {
-                            let mut arrangement = base.clone();
-                            arrangement.sets.extend(
-                                groups
-                                    .iter()
-                                    .map(|&(kind, tile)| Set::concealed(kind, tile)),
-                            );
-                            out.push(arrangement);
+                            out.push(with_groups(&base, groups));
                         }
                         push_winning(&base, groups, &win, out);
                     });
@@ -181,13 +175,7 @@ pub fn arrange_into(
             }
             base.sets.truncate(declared);
             partial_readings(&mut left, 0, groupings, &mut groups, &mut |groups| {
-                let mut arrangement = base.clone();
-                arrangement.sets.extend(
-                    groups
-                        .iter()
-                        .map(|&(kind, tile)| Set::concealed(kind, tile)),
-                );
-                out.push(arrangement);
+                out.push(with_groups(&base, groups));
             })
         }
     }
@@ -210,6 +198,17 @@ fn only_grouping(counts: &TileCounts, groupings: Groupings, arrangement: &mut Ar
     true
 }
 
+/// `base` with the concealed `groups` after its sets.
+fn with_groups(base: &Arrangement, groups: &[(SetKind, Tile)]) -> Arrangement {
+    let mut arrangement = base.clone();
+    arrangement.sets.extend(
+        groups
+            .iter()
+            .map(|&(kind, tile)| Set::concealed(kind, tile)),
+    );
+    arrangement
+}
+
 /// Adds one arrangement per distinct group that the winning tile can have completed.
 fn push_winning(
     base: &Arrangement,
@@ -218,12 +217,7 @@ fn push_winning(
     out: &mut Vec<Arrangement>,
 ) {
     let (winning_tile, claimed, completes) = (win.tile, win.from.is_claimed(), win.completes);
-    let mut template = base.clone();
-    template.sets.extend(
-        groups
-            .iter()
-            .map(|&(kind, tile)| Set::concealed(kind, tile)),
-    );
+    let template = with_groups(base, groups);
     for (g, &(kind, tile)) in groups.iter().enumerate() {
         let set = Set::concealed(kind, tile);
         // Two identical groups give the same arrangement: keep the first.

@@ -263,13 +263,7 @@ impl HandGenerator {
             _ => WinSource::RobbedKong,
         };
         let seat = Wind::ALL[rng.below(4)];
-        // Each bonus tile is held a fifth of the time; about one hand in 150 holds all four
-        // of a kind.
-        let bonus: Bonus = [BonusKind::Flower, BonusKind::Season]
-            .into_iter()
-            .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
-            .filter(|_| !self.indicators && rng.chance(20))
-            .collect();
+        let bonus = random_bonus(rng, self.indicators);
         Hand::new(HandParts {
             seat: Some(seat),
             prevailing: Some(Wind::ALL[rng.below(4)]),
@@ -391,11 +385,7 @@ impl HandGenerator {
             WinSource::Discard
         };
         let seat = Wind::ALL[rng.below(4)];
-        let bonus: Bonus = [BonusKind::Flower, BonusKind::Season]
-            .into_iter()
-            .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
-            .filter(|_| !self.indicators && rng.chance(20))
-            .collect();
+        let bonus = random_bonus(rng, self.indicators);
         Hand::new(HandParts {
             seat: Some(seat),
             prevailing: Some(Wind::ALL[rng.below(4)]),
@@ -416,6 +406,16 @@ impl HandGenerator {
         })
         .ok()
     }
+}
+
+/// The bonus tiles of a random hand: each held a fifth of the time (about one hand in 150
+/// holds all four of a kind); none at a table that plays with indicators.
+fn random_bonus(rng: &mut Rng, indicators: bool) -> Bonus {
+    [BonusKind::Flower, BonusKind::Season]
+        .into_iter()
+        .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
+        .filter(|_| !indicators && rng.chance(20))
+        .collect()
 }
 
 #[cfg(test)]

@@ -560,14 +560,7 @@ impl GroupProgram {
     ) -> Fired {
         let first = out.len();
         self.instances(item, facts, out);
-        let mut hit = Fired {
-            item: item.index,
-            times: 0,
-            amount: 0,
-            sets: 0,
-            kind: item.kind,
-            with_limit_hand: item.with_limit_hand,
-        };
+        let mut hit = Fired::none(item);
         for found in &out[first..] {
             hit.times += 1;
             hit.amount = hit.amount.saturating_add(found.amount);

@@ -599,14 +599,7 @@ fn count_items(
 ) {
     for item in open.map(|i| &items[i]) {
         let hit = if let Some((mask, value)) = item.set_test {
-            let mut hit = Fired {
-                item: item.item.index,
-                times: 0,
-                amount: 0,
-                sets: 0,
-                kind: item.item.kind,
-                with_limit_hand: item.item.with_limit_hand,
-            };
+            let mut hit = Fired::none(&item.item);
             for (k, e) in facts.sets().iter().enumerate() {
                 debug_assert_eq!(mask.test(e.flags), item.condition.when.holds(facts, *e));
                 if mask.test(e.flags) {

@@ -355,14 +355,7 @@ pub fn count_groups(
     matches: impl FnOnce(&mut dyn FnMut(&[Elem], u64)),
     value: impl Fn(&[Elem]) -> i64,
 ) -> Fired {
-    let mut hit = Fired {
-        item: item.index,
-        times: 0,
-        amount: 0,
-        sets: 0,
-        kind: item.kind,
-        with_limit_hand: item.with_limit_hand,
-    };
+    let mut hit = Fired::none(item);
     matches(&mut |named, positions| {
         hit.times += 1;
         hit.amount = hit.amount.saturating_add(value(named));
@@ -384,14 +377,7 @@ pub fn count(
     holds: impl Fn(Elem) -> bool,
     value: impl Fn(Elem) -> i64,
 ) -> Fired {
-    let mut hit = Fired {
-        item: item.index,
-        times: 0,
-        amount: 0,
-        sets: 0,
-        kind: item.kind,
-        with_limit_hand: item.with_limit_hand,
-    };
+    let mut hit = Fired::none(item);
     let (holds, value) = (&holds, &value);
     match item.for_each {
         // An item over groups is counted by [`count_groups`]; as an item on the hand, it

@@ -27,7 +27,7 @@ pub use selection::Unkept;
 
 use crate::arrange::Arrangement;
 use crate::rules::check::MAX_PREFER;
-use crate::rules::{Cite, ItemKind, Rules};
+use crate::rules::{Cite, CompiledItem, ItemKind, Rules};
 
 /// One item that counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,20 @@ pub struct Fired {
     pub kind: ItemKind,
     /// The item still counts on top of a limit hand.
     pub with_limit_hand: bool,
+}
+
+impl Fired {
+    /// `item` before it has matched anything.
+    pub fn none(item: &CompiledItem) -> Fired {
+        Fired {
+            item: item.index,
+            times: 0,
+            amount: 0,
+            sets: 0,
+            kind: item.kind,
+            with_limit_hand: item.with_limit_hand,
+        }
+    }
 }
 
 /// One match of an item that a set-level exclusion reads (`replaces-within`): the sets it

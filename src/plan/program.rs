@@ -145,6 +145,9 @@ enum Leaf {
     Current(ElemInt),
     /// A number of the element named in this slot.
     Named(usize, ElemInt),
+    /// A number of the element named in this slot, plus a constant (`a.number + 1`,
+    /// `b.number - 3`; saturating, as `+` is).
+    NamedPlus(usize, ElemInt, i64),
     /// The tile after the tile of the element named in this slot (`next(i.tile)`).
     NextNamed(usize),
     /// A number of the hand.
@@ -165,6 +168,26 @@ impl Leaf {
                 Compiled::ElemInt(i) => Leaf::Named(usize::from(*slot), i),
                 _ => return None,
             },
+            Compiled::Arith(op @ (Arith::Add | Arith::Sub), a, b) => {
+                let named = |c: &Compiled| match c {
+                    Compiled::Named(slot, a) => match **a {
+                        Compiled::ElemInt(i) => Some((usize::from(*slot), i)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match (named(a), &**b, &**a, named(b)) {
+                    // `a - k` is `a + (-k)` unless -k overflows.
+                    (Some((slot, i)), &Compiled::Const(k), _, _) => match op {
+                        Arith::Add => Leaf::NamedPlus(slot, i, k),
+                        _ => Leaf::NamedPlus(slot, i, k.checked_neg()?),
+                    },
+                    (_, _, &Compiled::Const(k), Some((slot, i))) if *op == Arith::Add => {
+                        Leaf::NamedPlus(slot, i, k)
+                    }
+                    _ => return None,
+                }
+            }
             Compiled::Unary(Unary::NextTile, a) => match &**a {
                 Compiled::Named(slot, a) if **a == Compiled::ElemInt(ElemInt::Tile) => {
                     Leaf::NextNamed(usize::from(*slot))
@@ -184,6 +207,7 @@ impl Leaf {
             Leaf::Const(v) => v,
             Leaf::Current(i) => elem_int(i, current),
             Leaf::Named(slot, i) => elem_int(i, named[slot]),
+            Leaf::NamedPlus(slot, i, k) => elem_int(i, named[slot]).saturating_add(k),
             Leaf::NextNamed(slot) => unary(Unary::NextTile, i64::from(named[slot].tile)),
             Leaf::Hand(HandInt::WinningTile) => facts.winning_tile,
             Leaf::Hand(HandInt::WinningTileSeen) => facts.winning_tile_seen,
@@ -661,6 +685,9 @@ mod tests {
             "all(i in indicators, i.suit == 2) and count(tiles, number_copies == 2) > 0",
             "any(a, b in sets, a.chow and b.chow and a.tile == b.tile)",
             "count(a, b in sets, a.pung and b.pung and a.number == b.number) >= 1",
+            "count(a, b in sets, a.chow and a.number + 1 == b.number) >= 1",
+            "any(a, b in sets, b.number - 1 == a.number and 2 + a.number > b.number + 0)",
+            "any(a, b in sets, a.number - 9223372036854775807 < b.number - 2)",
             "any(a, b, c in sets, a.pung_or_kong and b.pung_or_kong and c.pung_or_kong \
              and a.number == b.number and b.number == c.number and a.suit != b.suit \
              and b.suit != c.suit and a.suit != c.suit)",

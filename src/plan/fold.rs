@@ -3,10 +3,11 @@
 //!
 //! In: a [`Compiled`] tree from the checker. Out: the same condition with conjunctions,
 //! disjunctions and negations of flag tests merged into one [`Mask`] where they make one
-//! (`pung and simple and not exposed`, `pair and (dragon or own_wind)`), and `count(c, x)
-//! == 0` read as `not any(c, x)`.
+//! (`pung and simple and not exposed`, `pair and (dragon or own_wind)`), also those of one
+//! named element in a quantifier over named elements (`a.chow and a.simple`), and `count(c,
+//! x) == 0` read as `not any(c, x)`.
 
-use crate::predicate::compiled::{Cmp as Op, Compiled, Mask};
+use crate::predicate::compiled::{Cmp as Op, Compiled, Mask, Tuples};
 
 /// Folds conjunctions, disjunctions and negations of flag tests into one [`Mask`] where they
 /// make one, and `count(c, x) == 0` into `not any(c, x)`, which a gate can read.
@@ -43,10 +44,52 @@ pub fn fold(node: Compiled) -> Compiled {
             }
             (a, b) => Or(Box::new(a), Box::new(b)),
         },
+        Tuples(t) => Tuples(Box::new(fold_tuples(*t))),
         Count(c, a) => Count(c, Box::new(fold(*a))),
         Any(c, a) => Any(c, Box::new(fold(*a))),
         All(c, a) => All(c, Box::new(fold(*a))),
         other => other,
+    }
+}
+
+/// A quantifier over named elements with its conjuncts folded, and the flag tests of one
+/// name that read it alone (they come first among its conjuncts) merged into one where they
+/// make one.
+fn fold_tuples(t: Tuples) -> Tuples {
+    let mut conjuncts: Vec<(u8, Compiled)> = Vec::with_capacity(t.conjuncts.len());
+    let mut alone: Vec<bool> = Vec::with_capacity(t.alone.len());
+    for ((name, c), reads_alone) in t.conjuncts.into_iter().zip(t.alone) {
+        let c = fold(c);
+        let merged = match (&c, conjuncts.last(), alone.last()) {
+            (
+                Compiled::Named(slot, inner),
+                Some((last_name, Compiled::Named(last_slot, last))),
+                Some(true),
+            ) if reads_alone && *last_name == name && last_slot == slot => {
+                match (&**inner, &**last) {
+                    (Compiled::ElemMask(m), Compiled::ElemMask(l)) => and(*l, *m),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match merged {
+            Some(m) => {
+                let (_, last) = conjuncts.last_mut().expect("merged with the last");
+                if let Compiled::Named(_, inner) = last {
+                    **inner = Compiled::ElemMask(m);
+                }
+            }
+            None => {
+                conjuncts.push((name, c));
+                alone.push(reads_alone);
+            }
+        }
+    }
+    Tuples {
+        conjuncts,
+        alone,
+        ..t
     }
 }
 
@@ -128,6 +171,39 @@ mod tests {
 
     fn set_condition(text: &str) -> Compiled {
         fold(test_condition(text, Scope::Set))
+    }
+
+    #[test]
+    fn the_flag_tests_of_one_name_fold_into_one() {
+        // a.chow and a.simple are one test of a; b.chow, and the test of both names, stay.
+        let c = fold(test_condition(
+            "any(a, b in sets, a.chow and b.chow and a.simple and a.suit == b.suit)",
+            Scope::Hand,
+        ));
+        let Compiled::Tuples(t) = &c else {
+            panic!("{c:?}");
+        };
+        assert_eq!(t.conjuncts.len(), 3, "{c:?}");
+        assert_eq!(t.alone, [true, true, false]);
+        let Compiled::Named(0, a) = &t.conjuncts[0].1 else {
+            panic!("{c:?}");
+        };
+        assert_eq!(
+            **a,
+            Compiled::ElemMask(Mask {
+                all: elem::CHOW | elem::SIMPLE,
+                ..Mask::default()
+            })
+        );
+        // A name's flag required and forbidden stays two tests.
+        let c = fold(test_condition(
+            "any(a, b in sets, a.chow and not a.chow and b.pung)",
+            Scope::Hand,
+        ));
+        let Compiled::Tuples(t) = &c else {
+            panic!("{c:?}");
+        };
+        assert_eq!(t.conjuncts.len(), 3, "{c:?}");
     }
 
     #[test]

@@ -146,8 +146,8 @@ enum Leaf {
     /// A number of the element named in this slot.
     Named(usize, ElemInt),
     /// A number of the element named in this slot, plus a constant (`a.number + 1`,
-    /// `b.number - 3`; saturating, as `+` is).
-    NamedPlus(usize, ElemInt, i64),
+    /// `b.number - 3`); a small one, so that a leaf stays two words.
+    NamedPlus(u8, ElemInt, i32),
     /// The tile after the tile of the element named in this slot (`next(i.tile)`).
     NextNamed(usize),
     /// A number of the hand.
@@ -171,22 +171,24 @@ impl Leaf {
             Compiled::Arith(op @ (Arith::Add | Arith::Sub), a, b) => {
                 let named = |c: &Compiled| match c {
                     Compiled::Named(slot, a) => match **a {
-                        Compiled::ElemInt(i) => Some((usize::from(*slot), i)),
+                        Compiled::ElemInt(i) => Some((*slot, i)),
                         _ => None,
                     },
                     _ => None,
                 };
-                match (named(a), &**b, &**a, named(b)) {
-                    // `a - k` is `a + (-k)` unless -k overflows.
+                let (slot, i, k) = match (named(a), &**b, &**a, named(b)) {
                     (Some((slot, i)), &Compiled::Const(k), _, _) => match op {
-                        Arith::Add => Leaf::NamedPlus(slot, i, k),
-                        _ => Leaf::NamedPlus(slot, i, k.checked_neg()?),
+                        Arith::Add => (slot, i, k),
+                        _ => (slot, i, k.checked_neg()?),
                     },
                     (_, _, &Compiled::Const(k), Some((slot, i))) if *op == Arith::Add => {
-                        Leaf::NamedPlus(slot, i, k)
+                        (slot, i, k)
                     }
                     _ => return None,
-                }
+                };
+                // A number of an element is small: with a constant that fits 32 bits the
+                // sum cannot saturate, and `a - k` is `a + (-k)`.
+                Leaf::NamedPlus(slot, i, i32::try_from(k).ok()?)
             }
             Compiled::Unary(Unary::NextTile, a) => match &**a {
                 Compiled::Named(slot, a) if **a == Compiled::ElemInt(ElemInt::Tile) => {
@@ -207,7 +209,7 @@ impl Leaf {
             Leaf::Const(v) => v,
             Leaf::Current(i) => elem_int(i, current),
             Leaf::Named(slot, i) => elem_int(i, named[slot]),
-            Leaf::NamedPlus(slot, i, k) => elem_int(i, named[slot]).saturating_add(k),
+            Leaf::NamedPlus(slot, i, k) => elem_int(i, named[usize::from(slot)]) + i64::from(k),
             Leaf::NextNamed(slot) => unary(Unary::NextTile, i64::from(named[slot].tile)),
             Leaf::Hand(HandInt::WinningTile) => facts.winning_tile,
             Leaf::Hand(HandInt::WinningTileSeen) => facts.winning_tile_seen,

@@ -76,15 +76,12 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
     let mut found = waits(hand);
     let held = hand.held_before_win();
     let rules = variant.rules();
-    let shapes = &rules.shapes;
-    let tried = if shapes.is_empty() {
-        TileSet::default()
-    } else {
-        found.tiles.complement()
-    };
-    let forms_shape = |_, facts: &Facts<'_>| shapes.iter().any(|s| s.holds(facts, Elem::default()));
-    let others =
-        shape_waits(hand, &held, tried, forms_shape).or(block_waits(hand, &held, &rules.blocks));
+    let tried = shaping(&rules.shapes).and(found.tiles.complement());
+    let others = shape_waits(hand, &held, tried, forms_one_of(&rules.shapes)).or(block_waits(
+        hand,
+        &held,
+        &rules.blocks,
+    ));
     for tile in others.iter() {
         found.tiles.insert(tile);
         if held.get(tile) + hand.seen().get(tile) < 4 {
@@ -100,14 +97,22 @@ pub fn waits_in(hand: &Hand, variant: &Variant) -> Waits {
 /// variant's special `shapes`, or with one of its `blocks`. Copies seen elsewhere do not
 /// matter; a tile the player holds four of is no wait.
 pub fn wait_count(hand: &Hand, shapes: &[Compiled], blocks: &[Block]) -> usize {
-    let tried = if shapes.is_empty() {
+    wait_count_with(hand, blocks, shaping(shapes), forms_one_of(shapes))
+}
+
+/// The tiles that may complete a hand as one of `shapes`, by their conditions alone: any,
+/// unless there is none.
+fn shaping(shapes: &[Compiled]) -> TileSet {
+    if shapes.is_empty() {
         TileSet::default()
     } else {
         TileSet::all()
-    };
-    wait_count_with(hand, blocks, tried, |_, facts| {
-        shapes.iter().any(|s| s.holds(facts, Elem::default()))
-    })
+    }
+}
+
+/// Whether a completed hand, whose facts before a reading are given, forms one of `shapes`.
+fn forms_one_of(shapes: &[Compiled]) -> impl Fn(Tile, &Facts<'_>) -> bool + '_ {
+    |_, facts| shapes.iter().any(|s| s.holds(facts, Elem::default()))
 }
 
 /// [`wait_count`], where a special shape is looked for only with the tiles of `tried`, and

@@ -20,7 +20,7 @@ use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
 use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
 use crate::rules::CompiledItem;
-use crate::score::items::count_groups;
+use crate::score::items::{count_groups, count_plainly, instances_plainly};
 use crate::score::{Fired, Instance};
 
 /// What a program is: a function of the facts of a reading, the element looked at and the
@@ -522,8 +522,8 @@ impl QuantifiedProgram {
 /// it: the groups that match its condition, and its value on each.
 #[derive(Clone)]
 pub(crate) enum GroupProgram {
-    /// Walking the trees (with the `programs` shortcut off).
-    Tree(Box<Tuples>, Compiled),
+    /// Walking the item's trees, as the reference scorer does (the `programs` shortcut off).
+    Tree,
     /// Compiled.
     Program(Arc<QuantifiedProgram>, Int),
 }
@@ -537,7 +537,8 @@ impl std::fmt::Debug for GroupProgram {
 impl GroupProgram {
     /// The item whose condition is `when` (some group matches: a quantifier over named
     /// elements) and value `value`, read on each group; compiled when `compile`. `None` for
-    /// a condition that names no elements.
+    /// a condition that names no elements. The item counted must be the one with this
+    /// condition and value.
     pub fn new(when: &Compiled, value: &Compiled, compile: bool) -> Option<GroupProgram> {
         let Compiled::Tuples(t) = when else {
             return None;
@@ -545,39 +546,13 @@ impl GroupProgram {
         Some(if compile {
             GroupProgram::Program(Arc::new(quantified(t)), self::value(value))
         } else {
-            GroupProgram::Tree(t.clone(), value.clone())
+            GroupProgram::Tree
         })
     }
 
-    /// The item's matches on the reading `facts`, each group that matches with its value.
-    pub fn instances(&self, item: &CompiledItem, facts: &Facts<'_>, out: &mut Vec<Instance>) {
-        let current = Elem::default();
-        let mut push = |sets: u64, amount: i64| {
-            out.push(Instance {
-                item: item.index,
-                // A reading has fewer than 32 sets.
-                sets: sets as u32,
-                amount,
-            })
-        };
-        match self {
-            GroupProgram::Tree(t, value) => {
-                Quantified::of(t).each_match(facts, current, &[], &mut |named, sets| {
-                    push(sets, value.eval_in(facts, current, named))
-                })
-            }
-            GroupProgram::Program(q, value) => {
-                q.quantified()
-                    .each_match(facts, current, &[], &mut |named, sets| {
-                        push(sets, value(facts, current, named))
-                    })
-            }
-        }
-    }
-
     /// How the item counts on the reading `facts`, as [`GroupProgram::count`] says, its
-    /// matches kept in `out` as [`GroupProgram::instances`] finds them; for an item over
-    /// groups of sets.
+    /// matches (each group that matches, with its sets and value) kept in `out`; for an
+    /// item over groups of sets.
     pub fn count_keeping(
         &self,
         item: &CompiledItem,
@@ -585,7 +560,21 @@ impl GroupProgram {
         out: &mut Vec<Instance>,
     ) -> Fired {
         let first = out.len();
-        self.instances(item, facts, out);
+        match self {
+            GroupProgram::Tree => instances_plainly(item, facts, out),
+            GroupProgram::Program(q, value) => {
+                let current = Elem::default();
+                q.quantified()
+                    .each_match(facts, current, &[], &mut |named, sets| {
+                        out.push(Instance {
+                            item: item.index,
+                            // A reading has fewer than 32 sets.
+                            sets: sets as u32,
+                            amount: value(facts, current, named),
+                        })
+                    })
+            }
+        }
         let mut hit = Fired::none(item);
         for found in &out[first..] {
             hit.times += 1;
@@ -596,31 +585,19 @@ impl GroupProgram {
         hit
     }
 
-    /// Whether its groups are of sets.
-    pub fn over_sets(&self) -> bool {
-        let collection = match self {
-            GroupProgram::Tree(t, _) => t.collection,
-            GroupProgram::Program(q, _) => q.collection,
-        };
-        collection == Collection::Sets
-    }
-
     /// How the item counts on the reading `facts`: once for each group that matches.
     pub fn count(&self, item: &CompiledItem, facts: &Facts<'_>) -> Fired {
-        let current = Elem::default();
         match self {
-            GroupProgram::Tree(t, value) => count_groups(
-                item,
-                t.collection,
-                |visit| Quantified::of(t).each_match(facts, current, &[], visit),
-                |named| value.eval_in(facts, current, named),
-            ),
-            GroupProgram::Program(q, value) => count_groups(
-                item,
-                q.collection,
-                |visit| q.quantified().each_match(facts, current, &[], visit),
-                |named| value(facts, current, named),
-            ),
+            GroupProgram::Tree => count_plainly(item, facts),
+            GroupProgram::Program(q, value) => {
+                let current = Elem::default();
+                count_groups(
+                    item,
+                    q.collection,
+                    |visit| q.quantified().each_match(facts, current, &[], visit),
+                    |named| value(facts, current, named),
+                )
+            }
         }
     }
 }

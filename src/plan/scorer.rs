@@ -489,11 +489,8 @@ fn apply_items(
             return;
         };
         match &planned.group {
-            // Kept as they were counted.
-            Some(group) if group.over_sets() => {
-                out.extend(matches.iter().filter(|m| m.item == item.index));
-            }
-            Some(group) => group.instances(&planned.item, facts, out),
+            // Kept as they were counted (an item a set-level exclusion reads looks at sets).
+            Some(_) => out.extend(matches.iter().filter(|m| m.item == item.index)),
             None => set_instances(
                 &planned.item,
                 facts,
@@ -610,7 +607,7 @@ fn count_items(
             hit.amount = value.saturating_mul(i64::from(hit.times));
             hit
         } else if let Some(group) = &item.group {
-            if item.item.instanced && group.over_sets() {
+            if item.item.instanced {
                 group.count_keeping(&item.item, facts, &mut applied.matches)
             } else {
                 group.count(&item.item, facts)

@@ -285,7 +285,7 @@ pub fn exclude_within(
 
 /// The matches of `item`, an item over sets, on the reading `facts`, its condition and value
 /// walked as trees.
-fn instances_plainly(item: &CompiledItem, facts: &Facts<'_>, out: &mut Vec<Instance>) {
+pub(crate) fn instances_plainly(item: &CompiledItem, facts: &Facts<'_>, out: &mut Vec<Instance>) {
     match &item.when {
         Compiled::Tuples(t) if item.for_each == ForEach::Group => {
             Quantified::of(t).each_match(facts, Elem::default(), &[], &mut |named, positions| {
@@ -328,7 +328,7 @@ pub fn set_instances(
 }
 
 /// How `item` counts on the reading `facts`, its condition and value walked as trees.
-fn count_plainly(item: &CompiledItem, facts: &Facts<'_>) -> Fired {
+pub(crate) fn count_plainly(item: &CompiledItem, facts: &Facts<'_>) -> Fired {
     match &item.when {
         Compiled::Tuples(t) if item.for_each == ForEach::Group => count_groups(
             item,

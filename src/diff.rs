@@ -164,18 +164,14 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
             |c| c.when.text.clone(),
         );
     }
-    let ways = |b: &BlockDef| {
-        let ways: Vec<&str> = b.ways.iter().map(|(w, _)| w.value.as_str()).collect();
-        ways.join(", ")
-    };
     by_id(
         &mut out,
         "block",
         &a.blocks,
         &b.blocks,
         |b| &b.id.value,
-        |b| vec![("tiles", ways(b))],
-        ways,
+        |b| vec![("tiles", b.ways_text())],
+        BlockDef::ways_text,
     );
     let joined = |names: &[String]| names.join(", ");
     let texts = |list: &[Source]| list.iter().map(|s| s.text.clone()).collect::<Vec<_>>();

@@ -335,8 +335,7 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
         }
     }
     for b in &v.blocks {
-        let ways: Vec<&str> = b.ways.iter().map(|(w, _)| w.value.as_str()).collect();
-        out.push(Claim::plain("block", &b.id.value, ways.join(", "), &b.cite));
+        out.push(Claim::plain("block", &b.id.value, b.ways_text(), &b.cite));
     }
     let payments = v.payments.doubles.iter().chain(&v.payments.liabilities);
     for r in payments {

@@ -421,6 +421,14 @@ pub struct BlockDef {
     pub notes: Option<String>,
 }
 
+impl BlockDef {
+    /// Its ways as written, one after the other.
+    pub fn ways_text(&self) -> String {
+        let ways: Vec<&str> = self.ways.iter().map(|(w, _)| w.value.as_str()).collect();
+        ways.join(", ")
+    }
+}
+
 /// Who pays for everyone when a liability applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Liable {

@@ -239,14 +239,14 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
         ("pot", expression(&pa.pot), expression(&pb.pot)),
         ("cap", cap(&pa.cap), cap(&pb.cap)),
         ("dealer-cap", cap(&pa.dealer_cap), cap(&pb.dealer_cap)),
-        (
-            "dealer-keeps-on-draw",
-            pa.dealer_keeps_on_draw.to_string(),
-            pb.dealer_keeps_on_draw.to_string(),
-        ),
     ] {
         if x != y {
             out.push(changed("payments", field, field, x, y));
+        }
+    }
+    for ((field, x), (_, y)) in a.game.described().into_iter().zip(b.game.described()) {
+        if x != y {
+            out.push(changed("game", field, field, x, y));
         }
     }
     for (xs, ys) in [

@@ -60,6 +60,7 @@ pub mod corpus;
 pub mod diagnostic;
 pub mod diff;
 pub(crate) mod document;
+pub mod game;
 pub mod hand;
 pub mod plan;
 pub mod predicate;

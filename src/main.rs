@@ -46,6 +46,9 @@ enum Command {
     /// The payments between the four players after a deal.
     #[command(after_help = cli::examples::SETTLE)]
     Settle(cli::settle::Args),
+    /// A whole game: deals in order, the rotation, running accounts and the standings.
+    #[command(after_help = cli::examples::GAME)]
+    Game(cli::game::Args),
     /// Lists the built-in variants.
     #[command(after_help = cli::examples::VARIANTS)]
     Variants(cli::FormatArgs),
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Audit(args) => cli::audit::run(args),
         Command::Gen(args) => cli::generate::run(&args),
         Command::Settle(args) => cli::settle::run(&args),
+        Command::Game(args) => cli::game::run(&args),
         Command::Variants(args) => cli::variants::run(&args),
         Command::Hand(args) => cli::hand::run(&args),
         Command::Doc(args) => cli::doc::run(&args),

@@ -706,6 +706,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
     out.push_str(&formula_markdown(v));
     out.push_str(&prefer_markdown(v));
     out.push_str(&payments_markdown(variant));
+    out.push_str(&game_markdown(variant));
     out
 }
 
@@ -762,6 +763,29 @@ fn formula_markdown(v: &crate::rules::Definition) -> String {
     out
 }
 
+/// The rules of a game of a variant page.
+fn game_markdown(variant: &Rules) -> String {
+    let g = &variant.definition.game;
+    let mut out = String::from("\n## The game\n\n| rule | value |\n|---|---|\n");
+    for (key, value) in g.described() {
+        out.push_str(&format!("| `{key}` | `{}` |\n", cell(&value)));
+    }
+    if !g.cites.is_empty() {
+        out.push_str(&format!(
+            "\nCites: {}.\n",
+            g.cites
+                .iter()
+                .map(|c| cell(&c.text()))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    if let Some(notes) = &g.notes {
+        out.push_str(&format!("\n{}\n", notes.trim()));
+    }
+    out
+}
+
 /// The payment rules of a variant page.
 fn payments_markdown(variant: &Rules) -> String {
     let p = &variant.definition.payments;
@@ -793,14 +817,6 @@ fn payments_markdown(variant: &Rules) -> String {
         "- Cap per payment: {}; with East: {}.\n",
         cap(c.cap),
         cap(c.dealer_cap.or(c.cap))
-    ));
-    out.push_str(&format!(
-        "- After a drawn deal {}.\n",
-        if p.dealer_keeps_on_draw {
-            "East keeps the deal"
-        } else {
-            "the winds move on"
-        }
     ));
     if let Some(notes) = &p.notes {
         out.push_str(&format!("\n{}\n", notes.trim()));
@@ -930,9 +946,13 @@ pub fn variant_json(variant: &Rules) -> Value {
             "pot": p.pot.as_ref().map(|a| &a.text),
             "cap": p.cap.as_ref().map(|c| value(&c.value)),
             "dealer-cap": p.dealer_cap.as_ref().map(|c| value(&c.value)),
-            "dealer-keeps-on-draw": p.dealer_keeps_on_draw,
             "rules": rules,
             "notes": p.notes,
+        },
+        "game": {
+            "rules": v.game.described().into_iter().map(|(k, x)| json!({"key": k, "value": x})).collect::<Vec<_>>(),
+            "cite": v.game.cites.iter().map(cite).collect::<Vec<_>>(),
+            "notes": v.game.notes,
         },
     })
 }

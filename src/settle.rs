@@ -26,7 +26,7 @@ use crate::hand::file::read_hand;
 use crate::hand::{Hand, HandProblem, WinSource};
 use crate::predicate::Compiled;
 use crate::predicate::compiled::PaymentInt;
-use crate::predicate::facts::{Elem, Facts, PaymentFacts, Results, hand as hf, payment};
+use crate::predicate::facts::{Elem, Facts, PaymentFacts, Results, deal, hand as hf, payment};
 use crate::rules::{Liable, Style};
 use crate::tiles::{Tile, TileCounts, Wind};
 use crate::words;
@@ -59,6 +59,8 @@ pub struct Deal {
     pub counters: i64,
     /// The deposits on the table (`riichi-sticks`), which the winner may take.
     pub deposits: i64,
+    /// The seats that were ready when the deal was drawn (`ready`), East first.
+    pub ready: [bool; 4],
     /// The bytes of each seat's table in the file (for diagnostics).
     spans: [Range<usize>; 4],
     name: String,
@@ -85,6 +87,7 @@ impl Deal {
             seats,
             counters: 0,
             deposits: 0,
+            ready: [false; 4],
             spans: [0..0, 0..0, 0..0, 0..0],
             name: "example".to_string(),
             text: String::new(),
@@ -118,8 +121,14 @@ pub struct Settlement {
     pub net: [i64; 4],
     /// What the winner took from the table, where the variant has a `pot` (none otherwise).
     pub pot: Option<i64>,
-    /// The seat that deals next.
+    /// The seat that deals next: East again when the variant's `[game] dealer-keeps` holds,
+    /// South otherwise.
     pub next_dealer: Wind,
+    /// The counters on the table for the next deal (`[game] counters`).
+    pub next_counters: i64,
+    /// The deposits left on the table for the next deal: all of them after a drawn deal, or
+    /// where the variant's winner takes nothing from the table.
+    pub deposits_left: i64,
     /// The liability that made one player pay for all, and who.
     pub liable: Option<(String, Wind)>,
     /// Notes on the settlement (a winner below the minimum, …).
@@ -224,6 +233,20 @@ pub fn read_deal(
         .map_or(Some(0), |v| count(v, "honba", problems));
     let deposits =
         (top.get("riichi-sticks")).map_or(Some(0), |v| count(v, "riichi-sticks", problems));
+    let mut ready = [false; 4];
+    if let Some(v) = top.get("ready") {
+        read_ready(v, text, &mut ready, problems);
+        if let Some((wind, _)) = winners.first() {
+            problems.push(
+                Diagnostic::new(
+                    v.span(),
+                    format!("`{wind}` went out: who was ready matters only when nobody did"),
+                    "not a drawn deal",
+                )
+                .with_help("remove `ready`, or the winner's `win`"),
+            );
+        }
+    }
     top.finish(problems);
     fifth_copies_at_the_table(&seats, &spans, problems);
     if winners.len() > 1 {
@@ -249,10 +272,44 @@ pub fn read_deal(
         seats,
         counters: counters?,
         deposits: deposits?,
+        ready,
         spans,
         name: name.to_string(),
         text: text.to_string(),
     })
+}
+
+/// `ready`: the seats that were ready when the deal was drawn, each a wind.
+fn read_ready(
+    v: &document::Value<'_>,
+    text: &str,
+    ready: &mut [bool; 4],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let DeValue::Array(list) = v.get_ref() else {
+        problems.push(
+            document::wrong_type(v.span(), "ready", "a list of seats", v.get_ref())
+                .with_help("for example `ready = [\"east\", \"west\"]`"),
+        );
+        return;
+    };
+    for seat in list {
+        let Some(s) = document::expect_string(seat, "ready", text, problems) else {
+            continue;
+        };
+        match Wind::from_name(s.text) {
+            Some(w) if ready[w.index()] => problems.push(Diagnostic::new(
+                s.span,
+                format!("`{w}` is named twice"),
+                "named already",
+            )),
+            Some(w) => ready[w.index()] = true,
+            None => problems.push(
+                Diagnostic::new(s.span, format!("`{}` is not a seat", s.text), "not a wind")
+                    .with_help("the seats are east, south, west and north"),
+            ),
+        }
+    }
 }
 
 /// There are four of each tile at the table: the seats' own tiles (concealed and declared)
@@ -500,8 +557,13 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
         net[pay.to.index()] += pay.amount;
     }
     let payments = payments.into_iter().chain(taken).collect();
-    let east_won = winner.as_ref().is_some_and(|w| w.seat == Wind::East);
-    let keeps = east_won || (winner.is_none() && variant.rules().payments.dealer_keeps_on_draw);
+    let (keeps, next_counters) = table_after(variant, deal, winner.as_ref());
+    let has_pot = variant.rules().payments.pot.is_some();
+    let deposits_left = if winner.is_some() && has_pot {
+        0
+    } else {
+        deal.deposits
+    };
     Ok(Settlement {
         winner: winner.as_ref().map(|w| w.seat),
         scores,
@@ -514,9 +576,49 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
             .as_ref()
             .map(|_| pot.unwrap_or(0)),
         next_dealer: if keeps { Wind::East } else { Wind::South },
+        next_counters,
+        deposits_left,
         liable: winner.and_then(|w| w.liable),
         notes,
     })
+}
+
+/// What the rules of a game read of the table after a deal: whether the dealer deals again
+/// (`[game] dealer-keeps`, `dealer_won` when not given) and the counters of the next deal
+/// (`[game] counters`, 0 when not given).
+fn table_after(variant: &Variant, deal: &Deal, winner: Option<&Winner>) -> (bool, i64) {
+    let game = &variant.rules().game;
+    let mut flags = 0;
+    match winner {
+        None => flags |= deal::DRAWN,
+        Some(w) if w.seat == Wind::East => flags |= deal::DEALER_WON,
+        Some(_) => {}
+    }
+    if winner.is_none() && deal.ready[0] {
+        flags |= deal::DEALER_READY;
+    }
+    let table = PaymentFacts {
+        score: 0,
+        counters: deal.counters,
+        deposits: deal.deposits,
+    };
+    let none = Results::default();
+    let mut facts = Facts::default().with_results(winner.map_or(&none, |w| &w.results));
+    facts.flags = winner.map_or(0, |w| w.flags);
+    facts.payment = &table;
+    let elem = Elem {
+        flags,
+        ..Elem::default()
+    };
+    let keeps = match &game.dealer_keeps {
+        Some(c) => c.eval(&facts, elem) != 0,
+        None => flags & deal::DEALER_WON != 0,
+    };
+    let counters = game
+        .counters
+        .as_ref()
+        .map_or(0, |c| c.eval(&facts, elem).clamp(0, MAX_PAYMENT));
+    (keeps, counters)
 }
 
 /// The payment expressions of a variant: its amount, its pot and its doublings.

@@ -346,6 +346,13 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
             &r.cite,
         ));
     }
+    for cite in &v.game.cites {
+        let says = (v.game.described().into_iter())
+            .map(|(key, value)| format!("{key} = {value}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        out.push(Claim::plain("game", "", says, cite));
+    }
     if let Some(cite) = &v.faan_table_cite {
         let says = format!("{} rows", v.faan_table.len());
         out.push(Claim {

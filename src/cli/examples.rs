@@ -42,6 +42,11 @@ Examples:
   mjrules settle examples/deals/west-wins-on-a-discard.toml
   mjrules settle examples/deals/west-wins-on-a-discard.toml --variant polish --format json";
 
+pub const GAME: &str = "\
+Examples:
+  mjrules game examples/games/polish-round.toml
+  mjrules game examples/games/polish-round.toml --format csv --plot accounts.svg";
+
 pub const VARIANTS: &str = "\
 Examples:
   mjrules variants

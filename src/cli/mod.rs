@@ -49,6 +49,7 @@ pub mod compare;
 pub mod diff;
 pub mod doc;
 pub mod examples;
+pub mod game;
 pub mod generate;
 
 pub mod hand;

@@ -15,7 +15,7 @@
 use super::compiled::{
     Arith, Collection, Compiled, ElemInt, HandInt, PaymentInt, Quantifier, Scope, Type, Unary,
 };
-use super::facts::{elem, hand, payment};
+use super::facts::{deal, elem, hand, payment};
 
 /// What a name reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,8 @@ const SET_TILE_BONUS: &[Scope] = &[Scope::Set, Scope::Tile, Scope::Bonus];
 const TILE: &[Scope] = &[Scope::Tile];
 const BONUS: &[Scope] = &[Scope::Bonus];
 const PAYMENT: &[Scope] = &[Scope::Payment];
+const DEAL: &[Scope] = &[Scope::Deal];
+const PAYMENT_DEAL: &[Scope] = &[Scope::Payment, Scope::Deal];
 
 macro_rules! names {
     ($( $name:literal : $ty:ident, $scopes:ident, $fact:expr, $doc:literal; )*) => {
@@ -136,8 +138,11 @@ names! {
     "payer_discarder": Bool, PAYMENT, E(payment::PAYER_DISCARDER), "the player who pays discarded the winning tile (or had a kong robbed)";
     "to_winner": Bool, PAYMENT, E(payment::TO_WINNER), "the player who is paid went out (otherwise two others settle)";
     "score": Int, PAYMENT, PI(PaymentInt::Score), "what the payer owes before `amount`: the winner's score (a faan variant's base points), or the difference of two scores where the players who did not go out settle";
-    "counters": Int, PAYMENT, PI(PaymentInt::Counters), "the counters on the table, the deal's `honba` (0 when it gives none)";
-    "deposits": Int, PAYMENT, PI(PaymentInt::Deposits), "the deposits on the table, the deal's `riichi-sticks` (0 when it gives none)";
+    "counters": Int, PAYMENT_DEAL, PI(PaymentInt::Counters), "the counters on the table, the deal's `honba` (0 when it gives none)";
+    "deposits": Int, PAYMENT_DEAL, PI(PaymentInt::Deposits), "the deposits on the table, the deal's `riichi-sticks` (0 when it gives none)";
+    "drawn": Bool, DEAL, E(deal::DRAWN), "nobody went out";
+    "dealer_won": Bool, DEAL, E(deal::DEALER_WON), "East went out";
+    "dealer_ready": Bool, DEAL, E(deal::DEALER_READY), "East was ready when the deal was drawn (the deal's `ready`)";
     "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds";
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";
@@ -531,6 +536,7 @@ pub fn reference_markdown() -> String {
                 Scope::Tile => "tile",
                 Scope::Bonus => "bonus",
                 Scope::Payment => "payment",
+                Scope::Deal => "deal",
             })
             .collect::<Vec<_>>()
             .join(", ")

@@ -289,19 +289,27 @@ impl Checker<'_> {
         }
         if let Some(def) = builtins::lookup(name) {
             let valid = def.scopes.contains(&Scope::Hand) || def.scopes.contains(&scope);
-            if !valid && def.scopes[0] == Scope::Payment {
+            if !valid && matches!(def.scopes[0], Scope::Payment | Scope::Deal) {
+                let (what, help) = if def.scopes[0] == Scope::Payment {
+                    (
+                        "a payment",
+                        "payment names are for `amount`, `pot` and the conditions of \
+                         `[[payments.doubles]]`",
+                    )
+                } else {
+                    (
+                        "the table after a deal",
+                        "these names are for `dealer-keeps` and `counters` of `[game]`",
+                    )
+                };
                 self.error(
                     span,
                     format!(
-                        "`{name}` describes a payment, but here the expression looks at {}",
+                        "`{name}` describes {what}, but here the expression looks at {}",
                         scope.noun()
                     ),
                     "not available here",
-                    Some(
-                        "payment names are for `amount`, `pot` and the conditions of \
-                         `[[payments.doubles]]`"
-                            .into(),
-                    ),
+                    Some(help.into()),
                 );
                 return None;
             }

@@ -18,6 +18,9 @@ pub enum Scope {
     Bonus,
     /// One payment between two players, after a deal (payment rules).
     Payment,
+    /// The table after a deal: who won, the counters (the rules of a game: who deals next,
+    /// the counters of the next deal).
+    Deal,
 }
 
 impl Scope {
@@ -29,6 +32,7 @@ impl Scope {
             Scope::Tile => "a tile",
             Scope::Bonus => "a bonus tile",
             Scope::Payment => "a payment",
+            Scope::Deal => "the table after a deal",
         }
     }
 
@@ -39,7 +43,7 @@ impl Scope {
             Scope::Set => "sets",
             Scope::Tile => "tiles",
             Scope::Bonus => "bonus",
-            Scope::Payment => "",
+            Scope::Payment | Scope::Deal => "",
         }
     }
 }

@@ -148,6 +148,16 @@ pub(crate) mod payment {
     pub const TO_WINNER: u64 = 1 << 43;
 }
 
+/// Bits of the flag word of the table after a deal (the rules of a game only).
+pub(crate) mod deal {
+    /// Nobody went out.
+    pub const DRAWN: u64 = 1 << 44;
+    /// East went out.
+    pub const DEALER_WON: u64 = 1 << 45;
+    /// East was ready when the deal was drawn.
+    pub const DEALER_READY: u64 = 1 << 46;
+}
+
 /// A whole number of the hand that costs more to work out than most conditions that may
 /// read it: worked out the first time it is read, and not at all when none is.
 pub struct Deferred<'a> {

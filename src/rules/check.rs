@@ -28,8 +28,6 @@ pub struct CompiledPayments {
     pub cap: Option<i64>,
     /// The most one payment to or from East may be.
     pub dealer_cap: Option<i64>,
-    /// East keeps the deal after a drawn deal.
-    pub dealer_keeps_on_draw: bool,
     /// What one payment is, before the doublings (payment scope); `score` when none.
     pub amount: Option<Compiled>,
     /// What the winner takes from the table (payment scope), if anything.
@@ -38,6 +36,27 @@ pub struct CompiledPayments {
     pub doubles: Vec<Compiled>,
     /// Conditions on the winner's hand, and who then pays for all.
     pub liabilities: Vec<(Compiled, Liable)>,
+}
+
+/// The rules of a game, checked and compiled (`[game]`, the defaults filled in).
+#[derive(Clone, Debug)]
+pub struct CompiledGame {
+    /// Each player's account at the start.
+    pub start: i64,
+    /// How many rounds a game has.
+    pub rounds: u8,
+    /// When the dealer deals again (deal scope); `dealer_won` when none.
+    pub dealer_keeps: Option<Compiled>,
+    /// The counters of the next deal (deal scope); 0 when none.
+    pub counters: Option<Compiled>,
+    /// What a player puts on the table with a deposit, if the rules have deposits.
+    pub deposit: Option<i64>,
+    /// The seats at the first deal of the second round on (see [`super::GameRules`]).
+    pub round_seats: Vec<[crate::tiles::Wind; 4]>,
+    /// Added to the final accounts by rank, first first.
+    pub uma: Option<[i64; 4]>,
+    /// The account each player returns at the end, the difference to the first.
+    pub target: Option<i64>,
 }
 
 /// An item ready to evaluate: its compiled condition and value.
@@ -129,6 +148,8 @@ pub struct Rules {
     pub calling_targets: Vec<usize>,
     /// How the players pay after a deal.
     pub payments: CompiledPayments,
+    /// How a game goes on from deal to deal.
+    pub game: CompiledGame,
     /// Some item, shape or requirement looks at the bonus tiles (an item for each bonus tile,
     /// or a condition or value over `bonus`); when none does, a hand's bonus tiles score
     /// nothing, and its card says so.
@@ -309,6 +330,7 @@ pub fn check(
         ..env
     };
     let payments = compile_payments(&definition, &payment_env, &mut problems);
+    let game = compile_game(&definition, &payment_env, &mut problems);
     let tiers = compile_tiers(&definition, &env, &value_names, &mut problems);
     let prefer = compile_prefer(
         &definition,
@@ -352,6 +374,7 @@ pub fn check(
         instanced: false,
         combinations,
         payments,
+        game,
         items,
         shapes,
         blocks,
@@ -1442,6 +1465,43 @@ fn compile_source(
     }
 }
 
+/// `[game]`, its expressions compiled on the table after a deal.
+fn compile_game(
+    definition: &Definition,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> CompiledGame {
+    let g = &definition.game;
+    if let Some(deposit) = &g.deposit
+        && definition.payments.pot.is_none()
+    {
+        problems[deposit.file].push(
+            Diagnostic::new(
+                deposit.span.clone(),
+                "deposits go on the table, but no winner ever takes them",
+                "no `[payments] pot`",
+            )
+            .with_help(
+                "say what the winner takes from the table in `[payments]`: `pot = \"1000 * deposits\"`",
+            ),
+        );
+    }
+    let dealer_keeps = (g.dealer_keeps.as_ref())
+        .and_then(|s| compile_source(s, Scope::Deal, Type::Bool, env, problems));
+    let counters = (g.counters.as_ref())
+        .and_then(|s| compile_source(s, Scope::Deal, Type::Int, env, problems));
+    CompiledGame {
+        start: g.start.as_ref().map_or(0, |n| n.value),
+        rounds: g.rounds.as_ref().map_or(4, |n| n.value.clamp(1, 4) as u8),
+        dealer_keeps,
+        counters,
+        deposit: g.deposit.as_ref().map(|n| n.value),
+        round_seats: g.round_seats.iter().map(|r| r.value).collect(),
+        uma: g.uma.as_ref().map(|u| u.value),
+        target: g.target.as_ref().map(|n| n.value),
+    }
+}
+
 /// The group of elements an item looks at, written in `source` (`a, b in sets`), checked;
 /// `None` after reporting its problems.
 fn check_group_source(
@@ -1586,7 +1646,6 @@ fn compile_payments(
         pot,
         cap: cap_value,
         dealer_cap,
-        dealer_keeps_on_draw: p.dealer_keeps_on_draw,
         doubles,
         liabilities,
     }

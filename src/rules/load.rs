@@ -473,12 +473,28 @@ impl Loader {
             p.losers_settle = patch.losers_settle.unwrap_or(p.losers_settle);
             p.amount = patch.amount.or(p.amount.take());
             p.pot = patch.pot.or(p.pot.take());
-            p.dealer_keeps_on_draw = patch.dealer_keeps_on_draw.unwrap_or(p.dealer_keeps_on_draw);
             p.cap = patch.cap.or(p.cap.take());
             p.dealer_cap = patch.dealer_cap.or(p.dealer_cap.take());
             p.notes = patch.notes.or(p.notes.take());
             replace_or_add(&mut p.doubles, patch.doubles, |r| &r.id);
             replace_or_add(&mut p.liabilities, patch.liabilities, |r| &r.id);
+        }
+        if let Some(patch) = read.game {
+            let g = &mut variant.game;
+            g.start = patch.start.or(g.start.take());
+            g.rounds = patch.rounds.or(g.rounds.take());
+            g.dealer_keeps = patch.dealer_keeps.or(g.dealer_keeps.take());
+            g.counters = patch.counters.or(g.counters.take());
+            g.deposit = patch.deposit.or(g.deposit.take());
+            if !patch.round_seats.is_empty() {
+                g.round_seats = patch.round_seats;
+            }
+            g.uma = patch.uma.or(g.uma.take());
+            g.target = patch.target.or(g.target.take());
+            if !patch.cites.is_empty() {
+                g.cites = patch.cites;
+            }
+            g.notes = patch.notes.or(g.notes.take());
         }
         variant
     }
@@ -577,6 +593,7 @@ fn empty_definition() -> Definition {
         values: Vec::new(),
         tiers: Vec::new(),
         payments: super::Payments::default(),
+        game: super::GameRules::default(),
         examples: Vec::new(),
         not_scored: Vec::new(),
         files: Vec::new(),

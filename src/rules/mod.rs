@@ -19,7 +19,7 @@ use std::ops::Range;
 use crate::predicate::check::ParamValue;
 use crate::words::{self, Words};
 
-pub use check::{CompiledItem, CompiledPayments, MAX_BLOCKS, MAX_SHAPES, Rules};
+pub use check::{CompiledGame, CompiledItem, CompiledPayments, MAX_BLOCKS, MAX_SHAPES, Rules};
 pub use load::{LoadError, load_definition};
 pub(crate) use read::readings_text;
 
@@ -482,14 +482,89 @@ pub struct Payments {
     pub cap: Option<Located<ValueSource>>,
     /// The most one payment to or from East may be.
     pub dealer_cap: Option<Located<ValueSource>>,
-    /// East keeps the deal after a drawn deal (otherwise the winds move on).
-    pub dealer_keeps_on_draw: bool,
     /// Each applies to one payment and doubles it; they compound.
     pub doubles: Vec<PaymentRule>,
     /// When one applies to the winner's hand, the liable player pays for all the others.
     pub liabilities: Vec<PaymentRule>,
     /// Notes.
     pub notes: Option<String>,
+}
+
+/// How a game goes on from one deal to the next (`[game]`): who deals next, what the table
+/// carries over, how many rounds are played, the accounts at the start and the adjustments
+/// at the end. Each key not given keeps the base's, or the default.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GameRules {
+    /// Each player's account at the start (0 when not given).
+    pub start: Option<Located<i64>>,
+    /// How many rounds (prevailing winds, from East) a game has (4 when not given).
+    pub rounds: Option<Located<i64>>,
+    /// When the dealer deals again (a condition on the table after a deal); `dealer_won`
+    /// when not given. Otherwise the deal passes to the next seat.
+    pub dealer_keeps: Option<Source>,
+    /// The counters on the table for the next deal (an integer expression on the table
+    /// after a deal); none (0) when not given.
+    pub counters: Option<Source>,
+    /// What a player puts on the table with each deposit of a deal (`deposits = [...]` in a
+    /// game's deal): a riichi stick's 1,000. None when the rules have no deposits.
+    pub deposit: Option<Located<i64>>,
+    /// The seats at the first deal of each round after the first: for each of East, South,
+    /// West and North, the first seat of the player who sits there. None: the seats stay,
+    /// the winds going round with the deal.
+    pub round_seats: Vec<Located<[crate::tiles::Wind; 4]>>,
+    /// What is added to the final accounts by rank, first first (uma); none when not given.
+    pub uma: Option<Located<[i64; 4]>>,
+    /// The account each player returns at the end, the difference from `start` to the first
+    /// player (oka); none when not given.
+    pub target: Option<Located<i64>>,
+    /// The passages that give these rules.
+    pub cites: Vec<Cite>,
+    /// What the file assumes where its text is silent.
+    pub notes: Option<String>,
+}
+
+impl GameRules {
+    /// Each rule as `(key, its value as written)`, the defaults spelled out: what `diff`
+    /// compares and the variant's page lists.
+    pub fn described(&self) -> Vec<(&'static str, String)> {
+        let number = |n: &Option<Located<i64>>, default: &str| {
+            n.as_ref()
+                .map_or(default.to_string(), |n| n.value.to_string())
+        };
+        let text = |s: &Option<Source>, default: &str| {
+            s.as_ref().map_or(default.to_string(), |s| {
+                s.text.split_whitespace().collect::<Vec<_>>().join(" ")
+            })
+        };
+        let winds =
+            |w: &[crate::tiles::Wind; 4]| w.iter().map(|w| w.name()).collect::<Vec<_>>().join(" ");
+        vec![
+            ("start", number(&self.start, "0")),
+            ("rounds", number(&self.rounds, "4")),
+            ("dealer-keeps", text(&self.dealer_keeps, "dealer_won")),
+            ("counters", text(&self.counters, "0")),
+            ("deposit", number(&self.deposit, "none")),
+            (
+                "round-seats",
+                if self.round_seats.is_empty() {
+                    "the seats stay".to_string()
+                } else {
+                    self.round_seats
+                        .iter()
+                        .map(|r| winds(&r.value))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                },
+            ),
+            (
+                "uma",
+                self.uma.as_ref().map_or("none".to_string(), |u| {
+                    u.value.map(|n| n.to_string()).join(" ")
+                }),
+            ),
+            ("target", number(&self.target, "none")),
+        ]
+    }
 }
 
 /// What a worked example of the source text is about.
@@ -625,6 +700,8 @@ pub struct Definition {
     pub tiers: Vec<Tier>,
     /// How the players pay after a deal.
     pub payments: Payments,
+    /// How a game goes on from deal to deal.
+    pub game: GameRules,
     /// The worked examples of the source text.
     pub examples: Vec<Example>,
     /// Scoring passages of the source text that no item encodes, with the reason.

@@ -4,8 +4,9 @@
 use toml::de::DeValue;
 
 use super::{
-    BlockDef, Cite, Condition, Example, ExampleCase, File, ForEach, Item, ItemKind, Liable,
-    Located, NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource, Who,
+    BlockDef, Cite, Condition, Example, ExampleCase, File, ForEach, GameRules, Item, ItemKind,
+    Liable, Located, NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource,
+    Who,
 };
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
@@ -16,7 +17,14 @@ use crate::tiles::{AnyTile, TileCounts, Wind, parse_tiles};
 use crate::words;
 
 /// The tables of a variant file that are not lists (`[variant]`, `[score]`, …).
-pub(super) const FILE_TABLES: &[&str] = &["variant", "params", "faan-table", "payments", "score"];
+pub(super) const FILE_TABLES: &[&str] = &[
+    "variant",
+    "params",
+    "faan-table",
+    "payments",
+    "game",
+    "score",
+];
 
 /// The lists of tables of a variant file besides its items' (`[[shapes]]`, …). Any other
 /// list is a unit's items.
@@ -71,6 +79,8 @@ pub struct FileVariant {
     pub faan_table: Option<FaanTable>,
     /// `[payments]`.
     pub payments: Option<PaymentsPatch>,
+    /// `[game]`: the keys it gives (the others `None` or empty).
+    pub game: Option<GameRules>,
     /// `[score]`.
     pub score: Option<ScoreSection>,
     /// `[[examples]]`.
@@ -117,8 +127,6 @@ pub struct PaymentsPatch {
     pub cap: Option<Located<ValueSource>>,
     /// `dealer-cap`.
     pub dealer_cap: Option<Located<ValueSource>>,
-    /// `dealer-keeps-on-draw`.
-    pub dealer_keeps_on_draw: Option<bool>,
     /// `[[payments.doubles]]`.
     pub doubles: Vec<PaymentRule>,
     /// `[[payments.liabilities]]`.
@@ -178,6 +186,9 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     }
     if let Some(v) = top.get("payments") {
         out.payments = cx.payments(v, problems);
+    }
+    if let Some(v) = top.get("game") {
+        out.game = cx.game(v, problems);
     }
     if let Some(v) = top.get("score") {
         out.score = cx.score(v, problems);
@@ -482,6 +493,21 @@ impl Cx<'_> {
         let Some(value) = r.require("cite", problems) else {
             return Cite::default();
         };
+        self.cite_value(value, problems)
+    }
+
+    /// `cite`, one citation or a list of them, if the table gives it.
+    fn cites(&self, r: &mut TableReader<'_, '_>, problems: &mut Vec<Diagnostic>) -> Vec<Cite> {
+        match r.get("cite") {
+            None => Vec::new(),
+            Some(v) => match v.get_ref() {
+                DeValue::Array(list) => list.iter().map(|c| self.cite_value(c, problems)).collect(),
+                _ => vec![self.cite_value(v, problems)],
+            },
+        }
+    }
+
+    fn cite_value(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Cite {
         match value.get_ref() {
             DeValue::Table(t) => {
                 let mut c = TableReader::new(t, value.span(), "`cite`");
@@ -814,10 +840,22 @@ impl Cx<'_> {
             dealer_cap: r
                 .get("dealer-cap")
                 .and_then(|v| self.value(v, "dealer-cap", problems)),
-            dealer_keeps_on_draw: self.optional_flag(&mut r, "dealer-keeps-on-draw", problems),
             notes: self.string(&mut r, "notes", problems),
             ..PaymentsPatch::default()
         };
+        if let Some(v) = r.get("dealer-keeps-on-draw") {
+            problems.push(
+                Diagnostic::new(
+                    v.span(),
+                    "who deals next is a rule of the game now, not of the payments",
+                    "moved to `[game]`",
+                )
+                .with_help(
+                    "write `[game]` `dealer-keeps = \"dealer_won or drawn\"` (East keeps the \
+                     deal on a win and on a draw)",
+                ),
+            );
+        }
         if let Some(v) = r.get("doubles") {
             for t in self.array_of_tables(v, "payments.doubles", problems) {
                 if let Some(rule) = self.payment_rule(t, false, problems) {
@@ -834,6 +872,172 @@ impl Cx<'_> {
         }
         r.finish(problems);
         Some(patch)
+    }
+
+    fn game(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<GameRules> {
+        let mut r = self.table(value, "game", "`[game]`", problems)?;
+        let whole = |key: &'static str,
+                     least: i64,
+                     r: &mut TableReader<'_, '_>,
+                     problems: &mut Vec<Diagnostic>| {
+            let v = r.get(key)?;
+            match v.get_ref() {
+                DeValue::Integer(i) => match i.as_str().parse::<i64>() {
+                    Ok(n) if n >= least && n <= crate::settle::MAX_PAYMENT => Some(Located {
+                        value: n,
+                        file: self.index,
+                        span: v.span(),
+                    }),
+                    _ => {
+                        problems.push(Diagnostic::new(
+                            v.span(),
+                            format!("`{key}` is a whole number from {least} to 2^53"),
+                            "out of range",
+                        ));
+                        None
+                    }
+                },
+                other => {
+                    problems.push(document::wrong_type(v.span(), key, "a whole number", other));
+                    None
+                }
+            }
+        };
+        let start = whole("start", 0, &mut r, problems);
+        let rounds = whole("rounds", 1, &mut r, problems);
+        if let Some(n) = rounds.as_ref().filter(|n| n.value > 4) {
+            problems.push(
+                Diagnostic::new(
+                    n.span.clone(),
+                    "a game has at most four rounds",
+                    "more than four",
+                )
+                .with_help("the rounds are the prevailing winds: east, south, west, north"),
+            );
+        }
+        let deposit = whole("deposit", 1, &mut r, problems);
+        let target = whole("target", 0, &mut r, problems);
+        let uma = r.get("uma").and_then(|v| {
+            let numbers: Option<Vec<i64>> = match v.get_ref() {
+                DeValue::Array(list) => list
+                    .iter()
+                    .map(|n| match n.get_ref() {
+                        DeValue::Integer(i) => i.as_str().parse::<i64>().ok().filter(|n| n.abs() <= crate::settle::MAX_PAYMENT),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            };
+            match numbers.as_deref() {
+                Some(&[a, b, c, d]) if a + b + c + d == 0 => Some(Located {
+                    value: [a, b, c, d],
+                    file: self.index,
+                    span: v.span(),
+                }),
+                Some(&[a, b, c, d]) => {
+                    problems.push(
+                        Diagnostic::new(
+                            v.span(),
+                            format!("the uma adds up to {}, not 0", a + b + c + d),
+                            "not zero-sum",
+                        )
+                        .with_help("what the first players gain the last pay: the four numbers add up to 0"),
+                    );
+                    None
+                }
+                _ => {
+                    problems.push(
+                        Diagnostic::new(v.span(), "`uma` is four whole numbers, first place first", "not four numbers")
+                            .with_help("for example `uma = [15000, 5000, -5000, -15000]`"),
+                    );
+                    None
+                }
+            }
+        });
+        let round_seats = r
+            .get("round-seats")
+            .map_or_else(Vec::new, |v| self.round_seats(v, problems));
+        let cites = self.cites(&mut r, problems);
+        let game = GameRules {
+            start,
+            rounds,
+            dealer_keeps: self.expression(&mut r, "dealer-keeps", problems),
+            counters: self.expression(&mut r, "counters", problems),
+            deposit,
+            round_seats,
+            uma,
+            target,
+            cites,
+            notes: self.string(&mut r, "notes", problems),
+        };
+        r.finish(problems);
+        Some(game)
+    }
+
+    /// `round-seats`: for each round after the first, the first seats of the players who sit
+    /// East, South, West and North at its first deal.
+    fn round_seats(
+        &self,
+        v: &Value<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Vec<Located<[Wind; 4]>> {
+        let help = "for each round after the first, the first seats of the players at East, \
+                    South, West and North: `[\"south\", \"east\", \"north\", \"west\"]`";
+        let DeValue::Array(rounds) = v.get_ref() else {
+            problems.push(
+                document::wrong_type(v.span(), "round-seats", "a list of lists", v.get_ref())
+                    .with_help(help),
+            );
+            return Vec::new();
+        };
+        if rounds.len() > 3 {
+            problems.push(
+                Diagnostic::new(
+                    v.span(),
+                    "`round-seats` names at most three rounds, the second to the fourth",
+                    "too many rounds",
+                )
+                .with_help(help),
+            );
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for round in rounds {
+            let winds: Option<Vec<Wind>> = match round.get_ref() {
+                DeValue::Array(seats) => seats
+                    .iter()
+                    .map(|s| match s.get_ref() {
+                        DeValue::String(w) => Wind::from_name(w.as_ref()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            };
+            match winds.as_deref() {
+                Some(&[a, b, c, d])
+                    if {
+                        let mut seen = [a, b, c, d].map(Wind::index);
+                        seen.sort_unstable();
+                        seen == [0, 1, 2, 3]
+                    } =>
+                {
+                    out.push(Located {
+                        value: [a, b, c, d],
+                        file: self.index,
+                        span: round.span(),
+                    });
+                }
+                _ => problems.push(
+                    Diagnostic::new(
+                        round.span(),
+                        "a round's seats are the four winds, each once",
+                        "not the four seats",
+                    )
+                    .with_help(help),
+                ),
+            }
+        }
+        out
     }
 
     fn payment_rule(

@@ -1,0 +1,74 @@
+//! `mjrules game GAME.toml`: a whole game, deal by deal, and the standings.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use mjrules::diagnostic::{Diagnostic, InputError};
+use mjrules::game::{self, render};
+use mjrules::rules::LoadError;
+
+use super::{Failure, read_input};
+
+/// The formats of a ledger.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LedgerFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file (TOML), or `-` for standard input.
+    game: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LedgerFormat::Text)]
+    format: LedgerFormat,
+    /// Also writes a chart of the running accounts as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
+    super::failures_as_json(args.format == LedgerFormat::Json);
+    let (name, text) = read_input(&args.game)?;
+    let base = args.game.parent().unwrap_or(Path::new(""));
+    let (spec, span) = game::variant_of(&name, &text).map_err(|e| Failure::Problems(vec![e]))?;
+    let variant = game::load_variant(&spec, base).map_err(|error| match error {
+        LoadError::Files(errors) => Failure::Problems(errors),
+        other => Failure::Problems(vec![InputError::new(
+            &name,
+            &text,
+            vec![
+                Diagnostic::new(span.clone(), other.to_string(), "this variant")
+                    .with_help("a built-in id (`mjrules variants` lists them) or the path of a variant file, from the game file's folder"),
+            ],
+        )]),
+    })?;
+    // A deal file is found from the game file's folder.
+    let load = |path: &str| {
+        let full = base.join(path);
+        std::fs::File::open(&full)
+            .and_then(mjrules::read_bounded)
+            .map(|text| (full.display().to_string(), text))
+            .map_err(|e| e.to_string())
+    };
+    let ledger = game::play(&variant, &name, &text, &load).map_err(Failure::Problems)?;
+    if let Some(plot) = &args.plot {
+        if plot.canonicalize().ok() == args.game.canonicalize().ok() && plot.exists() {
+            return Err(Failure::Input(format!(
+                "error: `--plot {}` would write the chart over the game file; choose another file\n",
+                plot.display()
+            )));
+        }
+        std::fs::write(plot, render::svg(&ledger)).map_err(|e| {
+            Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
+        })?;
+    }
+    match args.format {
+        LedgerFormat::Text => out!("{}", render::text(&ledger)),
+        LedgerFormat::Json => outln!("{}", render::json(&ledger)),
+        LedgerFormat::Csv => out!("{}", render::csv(&ledger)),
+    }
+    Ok(())
+}

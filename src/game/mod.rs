@@ -1,0 +1,945 @@
+//! A whole game: deals in order, the seats that rotate, the counters and deposits carried
+//! from deal to deal, the running accounts and the final standings.
+//!
+//! In: a game file (`docs/game-format.md`: the variant, the four players in their first
+//! seats, the deals in order, each inline or a deal file) and the variant's `[game]` rules
+//! (who deals next, the counters, the rounds, the accounts at the start and the adjustments
+//! at the end). Out: a [`Ledger`], deal by deal (dealer, prevailing wind, winner, every
+//! payment by player, running accounts) with the final standings; or every problem of the
+//! file at once, each pointing into it (or into the deal file it names).
+//!
+//! The rotation is the variant's: after each deal the dealer deals again when
+//! `[game] dealer-keeps` holds of the table; otherwise the deal passes (the player at South
+//! becomes East), and after it has passed four times the next round begins, with the next
+//! prevailing wind and, where the variant gives `round-seats`, the players in new seats. The
+//! game ends when the last round ends. Deposits (riichi sticks) go on the table and stay
+//! there until a winner takes the pot.
+
+pub mod render;
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::Variant;
+use crate::diagnostic::{Diagnostic, InputError};
+use crate::document::{self, TableReader, Value};
+use crate::settle::{self, Deal, Settlement};
+use crate::tiles::Wind;
+
+/// Who pays or is paid in a game: a player (by index, in first-seat order) or the table.
+pub type Party = Option<usize>;
+
+/// One payment of a deal, between players or with the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePayment {
+    /// Who pays: a player, or the table (a winner taking the pot).
+    pub from: Party,
+    /// Who is paid: a player, or the table (a deposit).
+    pub to: Party,
+    /// How much.
+    pub amount: i64,
+}
+
+/// One deal of the ledger.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealRecord {
+    /// Its number in the game, from 1.
+    pub number: usize,
+    /// The prevailing wind.
+    pub prevailing: Wind,
+    /// The players at East, South, West and North (East deals).
+    pub seats: [usize; 4],
+    /// The counters on the table during the deal.
+    pub counters: i64,
+    /// The deposits on the table during the deal, this deal's own included.
+    pub deposits: i64,
+    /// The player who went out, if anyone did.
+    pub winner: Option<usize>,
+    /// The penalty that made one player pay for all, and who.
+    pub liable: Option<(String, usize)>,
+    /// Each player's score in the deal (what the settlement counted), in player order.
+    pub scores: [i64; 4],
+    /// Every payment: the deposits put on the table, then the settlement's.
+    pub payments: Vec<GamePayment>,
+    /// What each player gained or lost in the deal.
+    pub net: [i64; 4],
+    /// Each player's account after the deal.
+    pub totals: [i64; 4],
+    /// What lies on the table after the deal (deposits nobody took).
+    pub table: i64,
+    /// Notes of the settlement.
+    pub notes: Vec<String>,
+}
+
+/// A player's place at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The player.
+    pub player: usize,
+    /// The account after the last deal.
+    pub total: i64,
+    /// After the final adjustments (uma and oka), where the variant has them.
+    pub adjusted: i64,
+}
+
+/// A game scored deal by deal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ledger {
+    /// The variant's id.
+    pub variant: String,
+    /// The players, in first-seat order (East, South, West, North).
+    pub players: [String; 4],
+    /// Each player's account at the start.
+    pub start: i64,
+    /// The deals, in order.
+    pub deals: Vec<DealRecord>,
+    /// The players from first to last (ties: the one whose first seat comes first).
+    pub standings: Vec<Standing>,
+    /// The game ended (the last round was played out), or it stopped before.
+    pub finished: bool,
+    /// Who deals next, the prevailing wind, where the game goes on.
+    pub next: Option<(usize, Wind)>,
+}
+
+/// Where the game is before a deal: the seats, the round, the counters and the table.
+#[derive(Clone, Debug)]
+struct Table {
+    /// The players at East, South, West and North.
+    seats: [usize; 4],
+    /// The round (0 is East's).
+    round: usize,
+    /// How many times the deal has passed in this round.
+    passes: usize,
+    counters: i64,
+    deposits: i64,
+    ended: bool,
+}
+
+impl Table {
+    /// After a deal whose dealer deals again (`keeps`) or not.
+    fn next(&mut self, keeps: bool, rules: &crate::rules::CompiledGame) {
+        if keeps {
+            return;
+        }
+        self.seats.rotate_left(1);
+        self.passes += 1;
+        if self.passes == 4 {
+            self.passes = 0;
+            self.round += 1;
+            if self.round >= usize::from(rules.rounds) {
+                self.ended = true;
+            } else if let Some(seats) = rules.round_seats.get(self.round - 1) {
+                // Players are numbered in first-seat order: the player whose first seat
+                // was `w` is player `w.index()`.
+                self.seats = seats.map(Wind::index);
+            }
+        }
+    }
+}
+
+/// Reads the variant a game file names: where the file names no variant, or a variant that
+/// cannot be loaded, a problem pointing at it.
+pub fn variant_of(name: &str, text: &str) -> Result<(String, Range<usize>), InputError> {
+    let fail = |p: Diagnostic| InputError::new(name, text, vec![p]);
+    let doc = document::parse(text).map_err(fail)?;
+    let mut problems = Vec::new();
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
+    let spec = top
+        .require("variant", &mut problems)
+        .and_then(|v| document::expect_string(v, "variant", text, &mut problems))
+        .map(|s| (s.text.to_string(), s.span));
+    match spec {
+        Some(spec) => Ok(spec),
+        None => Err(InputError::new(name, text, problems)),
+    }
+}
+
+/// Reads the deal file at a path a game names: its name and text, or why it cannot.
+pub type LoadDeal<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
+
+/// The variant a game file names: a built-in id, or the path of a variant file from the
+/// game file's folder `base` (or else from the working directory).
+pub fn load_variant(
+    spec: &str,
+    base: &std::path::Path,
+) -> Result<Variant, crate::rules::LoadError> {
+    if crate::rules::builtin::text(spec).is_none() {
+        let relative = base.join(spec);
+        if relative.exists() {
+            return Variant::load(&relative.display().to_string(), &[]);
+        }
+    }
+    Variant::load(spec, &[])
+}
+
+/// Plays the game file `name` (text `text`) under `variant`: every deal settled in turn and
+/// checked against the rotation. `load` reads a deal file the game names by path, giving
+/// its name and text, or a message. Every problem of the file is reported at once.
+pub fn play(
+    variant: &Variant,
+    name: &str,
+    text: &str,
+    load: &LoadDeal<'_>,
+) -> Result<Ledger, Vec<InputError>> {
+    let doc = document::parse(text).map_err(|p| vec![InputError::new(name, text, vec![p])])?;
+    let mut problems = Vec::new();
+    let mut errors = Vec::new();
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
+    top.get("variant");
+    let players = read_players(&mut top, text, &mut problems);
+    let deals: Vec<&Value<'_>> = match top.get("deal") {
+        None => Vec::new(),
+        Some(v) => match v.get_ref() {
+            DeValue::Array(list) => list.iter().collect(),
+            other => {
+                problems.push(
+                    document::wrong_type(v.span(), "deal", "a list of tables", other)
+                        .with_help("write each deal as `[[deal]]`"),
+                );
+                Vec::new()
+            }
+        },
+    };
+    top.finish(&mut problems);
+    let Some(players) = players else {
+        return Err(vec![InputError::new(name, text, problems)]);
+    };
+    let rules = &variant.rules().game;
+    let style = variant.definition().style;
+    let mut table = Table {
+        seats: [0, 1, 2, 3],
+        round: 0,
+        passes: 0,
+        counters: 0,
+        deposits: 0,
+        ended: false,
+    };
+    let mut totals = [rules.start; 4];
+    let mut records = Vec::new();
+    // Once a deal cannot be settled, the rotation after it is unknown: the deals after it
+    // are still read for their own problems.
+    let mut known = true;
+    for (k, value) in deals.iter().enumerate() {
+        let number = k + 1;
+        let before = problems.len();
+        let Some(entry) = read_entry(value, number, &players.names, text, &mut problems) else {
+            known = false;
+            continue;
+        };
+        if known && table.ended {
+            problems.push(
+                Diagnostic::new(
+                    value.span(),
+                    format!(
+                        "deal {number} comes after the game ended: {} rounds were played",
+                        rules.rounds
+                    ),
+                    "after the end",
+                )
+                .with_help("the variant's `[game] rounds` says how many rounds a game has"),
+            );
+            known = false;
+        }
+        let prevailing = Wind::ALL[table.round.min(3)];
+        if known {
+            check_rotation(&entry, &table, prevailing, &players.names, &mut problems);
+        }
+        let deal = match &entry.source {
+            DealSource::Inline(t) => {
+                let seats = if known { table.seats } else { [0, 1, 2, 3] };
+                let renamed = renamed_deal(
+                    t,
+                    &players.names,
+                    &seats,
+                    prevailing,
+                    value.span(),
+                    &mut problems,
+                );
+                let reader = TableReader::new(&renamed, value.span(), "a deal");
+                settle::read_deal(reader, name, text, style, &mut problems)
+            }
+            DealSource::File(path, span) => match load(path) {
+                Err(message) => {
+                    problems.push(Diagnostic::new(
+                        span.clone(),
+                        format!("cannot read the deal file `{path}`: {message}"),
+                        "this file",
+                    ));
+                    None
+                }
+                Ok((file_name, file_text)) => {
+                    match settle::parse_deal(&file_name, &file_text, style) {
+                        Ok(deal) => {
+                            if known && deal.prevailing != prevailing {
+                                problems.push(Diagnostic::new(
+                                    span.clone(),
+                                    format!(
+                                        "deal {number} is played in the round of `{prevailing}`, \
+                                         but `{path}` says `{}`",
+                                        deal.prevailing
+                                    ),
+                                    "another round",
+                                ));
+                            }
+                            Some(deal)
+                        }
+                        Err(e) => {
+                            errors.push(e);
+                            None
+                        }
+                    }
+                }
+            },
+        };
+        let Some(mut deal) = deal.filter(|_| problems.len() == before) else {
+            known = false;
+            continue;
+        };
+        if !known {
+            continue;
+        }
+        // The table's counters and deposits: carried, and this deal's deposits added.
+        let deposited: Vec<usize> = entry.deposits.iter().map(|(p, _)| *p).collect();
+        check_counts(&entry, &deal, &table, rules.deposit, number, &mut problems);
+        check_declared_deposits(&entry, &deal, &table.seats, &players.names, &mut problems);
+        if problems.len() > before {
+            known = false;
+            continue;
+        }
+        let deposit = rules.deposit.unwrap_or(0);
+        deal.counters = table.counters;
+        deal.deposits = table.deposits + deposited.len() as i64;
+        let settlement = match settle::settle(variant, &deal) {
+            Ok(s) => s,
+            Err(e) => {
+                errors.push(e);
+                known = false;
+                continue;
+            }
+        };
+        let record = record(
+            number,
+            prevailing,
+            &table,
+            &deal,
+            &deposited,
+            deposit,
+            &settlement,
+            &mut totals,
+        );
+        table.counters = settlement.next_counters;
+        table.deposits = settlement.deposits_left;
+        table.next(settlement.next_dealer == Wind::East, rules);
+        records.push(record);
+    }
+    if !problems.is_empty() {
+        errors.insert(0, InputError::new(name, text, problems));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let standings = standings(&totals, rules);
+    Ok(Ledger {
+        variant: variant.definition().id.clone(),
+        players: players.names,
+        start: rules.start,
+        deals: records,
+        standings,
+        finished: table.ended,
+        next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
+    })
+}
+
+/// The record of a settled deal; adds its net to `totals`.
+#[allow(clippy::too_many_arguments)]
+fn record(
+    number: usize,
+    prevailing: Wind,
+    table: &Table,
+    deal: &Deal,
+    deposited: &[usize],
+    deposit: i64,
+    s: &Settlement,
+    totals: &mut [i64; 4],
+) -> DealRecord {
+    let player = |w: Wind| table.seats[w.index()];
+    let mut payments: Vec<GamePayment> = deposited
+        .iter()
+        .map(|&p| GamePayment {
+            from: Some(p),
+            to: None,
+            amount: deposit,
+        })
+        .collect();
+    payments.extend(s.payments.iter().map(|p| GamePayment {
+        from: p.from.map(player),
+        to: Some(player(p.to)),
+        amount: p.amount,
+    }));
+    let mut net = [0i64; 4];
+    let mut scores = [0i64; 4];
+    for w in Wind::ALL {
+        net[player(w)] = s.net[w.index()];
+        scores[player(w)] = s.scores[w.index()];
+    }
+    for &p in deposited {
+        net[p] -= deposit;
+    }
+    for (t, n) in totals.iter_mut().zip(net) {
+        *t += n;
+    }
+    DealRecord {
+        number,
+        prevailing,
+        seats: table.seats,
+        counters: deal.counters,
+        deposits: deal.deposits,
+        winner: s.winner.map(player),
+        liable: s
+            .liable
+            .as_ref()
+            .map(|(rule, w)| (rule.clone(), player(*w))),
+        scores,
+        payments,
+        net,
+        totals: *totals,
+        table: s.deposits_left * deposit,
+        notes: s.notes.clone(),
+    }
+}
+
+/// The players from first to last, and their adjusted accounts.
+fn standings(totals: &[i64; 4], rules: &crate::rules::CompiledGame) -> Vec<Standing> {
+    let mut order = [0usize, 1, 2, 3];
+    // A stable sort: players of equal accounts keep their first-seat order.
+    order.sort_by_key(|&p| std::cmp::Reverse(totals[p]));
+    order
+        .iter()
+        .enumerate()
+        .map(|(rank, &p)| {
+            let mut adjusted = totals[p];
+            if let Some(target) = rules.target {
+                adjusted -= target;
+                if rank == 0 {
+                    adjusted += 4 * (target - rules.start);
+                }
+            }
+            if let Some(uma) = rules.uma {
+                adjusted += uma[rank];
+            }
+            Standing {
+                player: p,
+                total: totals[p],
+                adjusted,
+            }
+        })
+        .collect()
+}
+
+/// The players of a game file, in first-seat order.
+struct Players {
+    names: [String; 4],
+}
+
+fn read_players(
+    top: &mut TableReader<'_, '_>,
+    text: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Players> {
+    let v = top.require("players", problems)?;
+    let help = "name the four players in their first seats, East first: \
+                `players = [\"Ann\", \"Bob\", \"Cy\", \"Di\"]`";
+    let DeValue::Array(list) = v.get_ref() else {
+        problems.push(
+            document::wrong_type(v.span(), "players", "a list of four names", v.get_ref())
+                .with_help(help),
+        );
+        return None;
+    };
+    if list.len() != 4 {
+        problems.push(
+            Diagnostic::new(
+                v.span(),
+                format!("a game has four players, not {}", list.len()),
+                "not four names",
+            )
+            .with_help(help),
+        );
+        return None;
+    }
+    let before = problems.len();
+    let mut names: Vec<String> = Vec::new();
+    for p in list {
+        let Some(s) = document::expect_string_in(p, "players", text, problems) else {
+            continue;
+        };
+        let name = s.text.trim();
+        if name.is_empty() {
+            problems.push(Diagnostic::new(
+                s.span,
+                "a player's name is empty",
+                "no name",
+            ));
+        } else if Wind::from_name(name).is_some() {
+            problems.push(
+                Diagnostic::new(
+                    s.span,
+                    format!("`{name}` is a seat: a player named so could not be told from it"),
+                    "a wind's name",
+                )
+                .with_help("deals name players or seats; give the player another name"),
+            );
+        } else if names.iter().any(|n| n == name) {
+            problems.push(Diagnostic::new(
+                s.span,
+                format!("`{name}` is named twice"),
+                "the same name",
+            ));
+        }
+        names.push(name.to_string());
+    }
+    if problems.len() > before {
+        return None;
+    }
+    Some(Players {
+        names: names.try_into().ok()?,
+    })
+}
+
+/// Where a deal's seats are written.
+enum DealSource<'a, 'i> {
+    /// In the game file.
+    Inline(&'a DeTable<'i>),
+    /// In a deal file, at this path (written at this span).
+    File(String, Range<usize>),
+}
+
+/// One `[[deal]]` of a game file, its game keys read.
+struct Entry<'a, 'i> {
+    source: DealSource<'a, 'i>,
+    /// `dealer`: the player, and where.
+    dealer: Option<(usize, Range<usize>)>,
+    /// `prevailing`, and where.
+    prevailing: Option<(Wind, Range<usize>)>,
+    /// `honba` and `riichi-sticks` as written, to check against the table.
+    counters: Option<(i64, Range<usize>)>,
+    sticks: Option<(i64, Range<usize>)>,
+    /// `deposits`: the players who put a deposit on the table in this deal.
+    deposits: Vec<(usize, Range<usize>)>,
+    span: Range<usize>,
+}
+
+/// A player named by name or, in this deal, by seat: the player's index, or a problem.
+fn player_named(
+    s: &document::StrValue<'_>,
+    names: &[String; 4],
+    seats: Option<&[usize; 4]>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    if let Some(p) = names.iter().position(|n| n == s.text) {
+        return Some(p);
+    }
+    if let Some(w) = Wind::from_name(s.text) {
+        return seats.map(|seats| seats[w.index()]);
+    }
+    let mut problem = Diagnostic::new(
+        s.span.clone(),
+        format!("`{}` is not a player of this game", s.text),
+        "unknown player",
+    );
+    problem = match crate::diagnostic::did_you_mean(s.text, names.iter().map(String::as_str)) {
+        Some(n) => problem.with_help(format!("did you mean `{n}`?")),
+        None => problem.with_help(format!(
+            "the players are {}, or a seat (east, south, west, north)",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    problems.push(problem);
+    None
+}
+
+fn read_entry<'a, 'i>(
+    value: &'a Value<'i>,
+    number: usize,
+    names: &[String; 4],
+    text: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Entry<'a, 'i>> {
+    let DeValue::Table(t) = value.get_ref() else {
+        problems.push(document::wrong_type(
+            value.span(),
+            "deal",
+            "a table",
+            value.get_ref(),
+        ));
+        return None;
+    };
+    let before = problems.len();
+    let mut r = TableReader::new(t, value.span(), "a deal");
+    let dealer = r.string("dealer", text, problems).and_then(|s| {
+        let p = player_named(&s, names, None, problems);
+        if p.is_none() && Wind::from_name(s.text).is_some() {
+            problems.push(
+                Diagnostic::new(
+                    s.span.clone(),
+                    "the dealer is named by the player's name",
+                    "a seat",
+                )
+                .with_help("East always deals: name the player who sits there"),
+            );
+        }
+        p.map(|p| (p, s.span))
+    });
+    let prevailing =
+        r.string("prevailing", text, problems)
+            .and_then(|s| match Wind::from_name(s.text) {
+                Some(w) => Some((w, s.span)),
+                None => {
+                    problems.push(Diagnostic::new(
+                        s.span,
+                        format!("`{}` is not a wind", s.text),
+                        "not a wind",
+                    ));
+                    None
+                }
+            });
+    let whole = |key: &'static str, r: &mut TableReader<'a, 'i>, problems: &mut Vec<Diagnostic>| {
+        let v = r.get(key)?;
+        match v.get_ref() {
+            DeValue::Integer(i) => match i.as_str().parse::<i64>() {
+                Ok(n) if n >= 0 => Some((n, v.span())),
+                _ => {
+                    problems.push(Diagnostic::new(
+                        v.span(),
+                        format!("`{key}` is a whole number, 0 or more"),
+                        "not a count",
+                    ));
+                    None
+                }
+            },
+            other => {
+                problems.push(document::wrong_type(v.span(), key, "a whole number", other));
+                None
+            }
+        }
+    };
+    let counters = whole("honba", &mut r, problems);
+    let sticks = whole("riichi-sticks", &mut r, problems);
+    let mut deposits = Vec::new();
+    if let Some(v) = r.get("deposits") {
+        match v.get_ref() {
+            DeValue::Array(list) => {
+                for p in list {
+                    let Some(s) = document::expect_string_in(p, "deposits", text, problems) else {
+                        continue;
+                    };
+                    if Wind::from_name(s.text).is_some() && !names.iter().any(|n| n == s.text) {
+                        problems.push(
+                            Diagnostic::new(
+                                s.span.clone(),
+                                "name the player who put the deposit",
+                                "a seat",
+                            )
+                            .with_help("deposits are listed by the players' names"),
+                        );
+                        continue;
+                    }
+                    if let Some(player) = player_named(&s, names, None, problems) {
+                        if deposits.iter().any(|(q, _)| *q == player) {
+                            problems.push(Diagnostic::new(
+                                s.span.clone(),
+                                format!("`{}` deposits once a deal", s.text),
+                                "named twice",
+                            ));
+                        }
+                        deposits.push((player, s.span));
+                    }
+                }
+            }
+            other => problems.push(
+                document::wrong_type(v.span(), "deposits", "a list of players", other).with_help(
+                    "for example `deposits = [\"Ann\"]`: the players who declared riichi",
+                ),
+            ),
+        }
+    }
+    let file = r
+        .string("file", text, problems)
+        .map(|s| (s.text.to_string(), s.span));
+    // The deal's own keys: its seats (or players), `prevailing`, `ready`; read by the deal.
+    let seat_keys = t.keys().any(|k| {
+        let k: &str = k.get_ref();
+        !matches!(
+            k,
+            "dealer" | "prevailing" | "honba" | "riichi-sticks" | "deposits" | "file"
+        )
+    });
+    let source = match file {
+        Some((path, span)) => {
+            if seat_keys {
+                problems.push(
+                    Diagnostic::new(
+                        span.clone(),
+                        format!("deal {number} is read from `{path}`, and given here too"),
+                        "a deal file",
+                    )
+                    .with_help("write the deal's seats here or in the file, not both"),
+                );
+            }
+            DealSource::File(path, span)
+        }
+        None => {
+            // The remaining keys are the deal's: mark them known here.
+            let _ = r.rest(|_| true);
+            DealSource::Inline(t)
+        }
+    };
+    r.finish(problems);
+    (problems.len() == before).then_some(Entry {
+        source,
+        dealer,
+        prevailing,
+        counters,
+        sticks,
+        deposits,
+        span: value.span(),
+    })
+}
+
+/// The dealer and the prevailing wind a deal states, against the rotation.
+fn check_rotation(
+    entry: &Entry<'_, '_>,
+    table: &Table,
+    prevailing: Wind,
+    names: &[String; 4],
+    problems: &mut Vec<Diagnostic>,
+) {
+    if let Some((p, span)) = &entry.dealer
+        && *p != table.seats[0]
+    {
+        problems.push(
+            Diagnostic::new(
+                span.clone(),
+                format!(
+                    "`{}` deals here by the rotation, not `{}`",
+                    names[table.seats[0]], names[*p]
+                ),
+                "the wrong dealer",
+            )
+            .with_help("the variant's `[game] dealer-keeps` says when the dealer deals again; otherwise the deal passes to the player at South"),
+        );
+    }
+    if let Some((w, span)) = &entry.prevailing
+        && *w != prevailing
+    {
+        problems.push(Diagnostic::new(
+            span.clone(),
+            format!("this deal is played in the round of `{prevailing}`, not `{w}`"),
+            "the wrong round",
+        ));
+    }
+}
+
+/// `honba` and `riichi-sticks` written in a deal, against what the table carries.
+fn check_counts(
+    entry: &Entry<'_, '_>,
+    deal: &Deal,
+    table: &Table,
+    deposit: Option<i64>,
+    number: usize,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let on_table = table.deposits + entry.deposits.len() as i64;
+    let file_counts =
+        matches!(entry.source, DealSource::File(..)).then_some((deal.counters, deal.deposits));
+    let written = [
+        (
+            "honba",
+            entry.counters.clone(),
+            file_counts.map(|c| c.0),
+            table.counters,
+        ),
+        (
+            "riichi-sticks",
+            entry.sticks.clone(),
+            file_counts.map(|c| c.1),
+            on_table,
+        ),
+    ];
+    for (key, here, in_file, carried) in written {
+        let (n, span) = match (here, in_file) {
+            (Some((n, span)), _) => (n, span),
+            (None, Some(n)) if n != 0 => (n, entry.span.start..entry.span.start),
+            _ => continue,
+        };
+        if n != carried {
+            problems.push(
+                Diagnostic::new(
+                    span,
+                    format!("deal {number} has {carried} `{key}` on the table by the game so far, not {n}"),
+                    "not what the table carries",
+                )
+                .with_help("a game counts the counters and deposits itself: leave them out, or give what the table carries"),
+            );
+        }
+    }
+    if deposit.is_none()
+        && let Some((_, span)) = entry.deposits.first()
+    {
+        problems.push(
+            Diagnostic::new(
+                span.clone(),
+                "this variant has no deposits",
+                "no `[game] deposit`",
+            )
+            .with_help(
+                "a variant whose players put money on the table says how much in `[game] deposit`",
+            ),
+        );
+    }
+}
+
+/// A full hand that declared ready (riichi) put a deposit on the table: it is listed.
+fn check_declared_deposits(
+    entry: &Entry<'_, '_>,
+    deal: &Deal,
+    seats: &[usize; 4],
+    names: &[String; 4],
+    problems: &mut Vec<Diagnostic>,
+) {
+    if entry.deposits.is_empty() && !matches!(entry.source, DealSource::Inline(_)) {
+        return;
+    }
+    for (i, seat) in deal.seats.iter().enumerate() {
+        let settle::Seat::Hand(hand) = seat else {
+            continue;
+        };
+        let player = seats[i];
+        if hand.declared_ready() && !entry.deposits.iter().any(|(p, _)| *p == player) {
+            problems.push(
+                Diagnostic::new(
+                    entry.span.start..entry.span.start,
+                    format!(
+                        "`{}` declared riichi but is not among the deal's `deposits`",
+                        names[player]
+                    ),
+                    "a declaration without its deposit",
+                )
+                .with_help(format!(
+                    "add `deposits = [\"{}\"]` to the deal",
+                    names[player]
+                )),
+            );
+        }
+    }
+}
+
+/// The keys of a deal besides those of a game's deal: its seats, `prevailing`, `ready`.
+const DEAL_KEYS: &[&str] = &["east", "south", "west", "north", "prevailing", "ready"];
+
+/// The deal's table with players' names turned into this deal's seats (keys, discarders,
+/// `ready`), its game keys left out, and the prevailing wind added when not written.
+fn renamed_deal<'i>(
+    t: &DeTable<'i>,
+    names: &[String; 4],
+    seats: &[usize; 4],
+    prevailing: Wind,
+    span: Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) -> DeTable<'i> {
+    let seat_of = |name: &str| -> Option<&'static str> {
+        let p = names.iter().position(|n| n == name)?;
+        let i = seats.iter().position(|&q| q == p)?;
+        Some(Wind::ALL[i].name())
+    };
+    let rename = |v: &Spanned<DeValue<'i>>| -> Spanned<DeValue<'i>> {
+        match v.get_ref() {
+            DeValue::String(s) => match seat_of(s) {
+                Some(w) => Spanned::new(v.span(), DeValue::String(w.into())),
+                None => v.clone(),
+            },
+            _ => v.clone(),
+        }
+    };
+    let mut out = DeTable::new();
+    for (key, value) in t.iter() {
+        let k: &str = key.get_ref();
+        if matches!(
+            k,
+            "dealer" | "honba" | "riichi-sticks" | "deposits" | "file"
+        ) {
+            continue;
+        }
+        let key = match seat_of(k) {
+            Some(w) => Spanned::new(key.span(), w.into()),
+            None if DEAL_KEYS.contains(&k) => key.clone(),
+            None => {
+                let mut problem = Diagnostic::new(
+                    key.span(),
+                    format!("`{k}` is not a player of this game, nor a key of a deal"),
+                    "unknown player",
+                );
+                let known = names
+                    .iter()
+                    .map(String::as_str)
+                    .chain(DEAL_KEYS.iter().copied());
+                if let Some(n) = crate::diagnostic::did_you_mean(k, known) {
+                    problem = problem.with_help(format!("did you mean `{n}`?"));
+                }
+                problems.push(problem);
+                continue;
+            }
+        };
+        if let Some(w) = Wind::from_name(key.get_ref().as_ref())
+            && out.contains_key(w.name())
+        {
+            problems.push(
+                Diagnostic::new(
+                    key.span(),
+                    format!("`{w}` is given twice in this deal (by seat and by player)"),
+                    "the same seat again",
+                )
+                .with_help(format!(
+                    "`{w}` is `{}` in this deal",
+                    names[seats[w.index()]]
+                )),
+            );
+            continue;
+        }
+        let value = match value.get_ref() {
+            // A seat: its `win.discarder` may name a player.
+            DeValue::Table(seat) => {
+                let mut seat = seat.clone();
+                if let Some(win) = seat.get_mut("win")
+                    && let DeValue::Table(w) = win.get_mut()
+                    && let Some(d) = w.get_mut("discarder")
+                {
+                    *d = rename(d);
+                }
+                Spanned::new(value.span(), DeValue::Table(seat))
+            }
+            DeValue::Array(list) if k == "ready" => Spanned::new(
+                value.span(),
+                DeValue::Array(list.iter().map(rename).collect()),
+            ),
+            _ => value.clone(),
+        };
+        out.insert(key, value);
+    }
+    if !out.contains_key("prevailing") {
+        out.insert(
+            Spanned::new(span.start..span.start, "prevailing".into()),
+            Spanned::new(
+                span.start..span.start,
+                DeValue::String(prevailing.name().into()),
+            ),
+        );
+    }
+    out
+}

@@ -1,0 +1,83 @@
+//! The worked games of `tests/games/`: each game file, played, gives the ledger worked by
+//! hand beside it (`NAME.expect.toml`: the dealer and the winner of each deal, each deal's
+//! net by player, the accounts at the end, the standings' adjustments, and who deals next).
+
+mod common;
+
+use std::path::Path;
+
+use mjrules::game::{self, Ledger};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    dealers: Vec<String>,
+    /// `""` for a drawn deal.
+    winners: Vec<String>,
+    nets: Vec<[i64; 4]>,
+    totals: [i64; 4],
+    /// The final accounts after uma and oka, in player order, where the variant has them.
+    adjusted: Option<[i64; 4]>,
+    finished: bool,
+    /// Who deals next and in which round, when the game goes on.
+    next: Option<(String, String)>,
+}
+
+/// Plays the game file at `path`, with its deal files read from its folder.
+pub fn play(path: &Path) -> Ledger {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.display().to_string();
+    let base = path.parent().unwrap();
+    let (spec, _) = game::variant_of(&name, &text).unwrap();
+    let variant = game::load_variant(&spec, base).unwrap();
+    let load = |p: &str| {
+        std::fs::read_to_string(base.join(p))
+            .map(|t| (p.to_string(), t))
+            .map_err(|e| e.to_string())
+    };
+    game::play(&variant, &name, &text, &load).unwrap_or_else(|errors| {
+        let shown: Vec<String> = errors.iter().map(|e| format!("{e:?}")).collect();
+        panic!("{name} does not play: {}", shown.join("\n"))
+    })
+}
+
+#[test]
+fn every_worked_game_gives_the_ledger_worked_by_hand() {
+    let games: Vec<_> = common::files_in("games", "toml")
+        .into_iter()
+        .filter(|p| !p.to_string_lossy().ends_with(".expect.toml"))
+        .collect();
+    assert!(games.len() >= 5, "the worked games are there");
+    for path in games {
+        let expect_path = path.with_extension("expect.toml");
+        let expect: Expect = toml::from_str(&std::fs::read_to_string(&expect_path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", expect_path.display()));
+        let ledger = play(&path);
+        let name = path.file_name().unwrap().to_string_lossy();
+        let player = |p: usize| ledger.players[p].clone();
+        let dealers: Vec<String> = ledger.deals.iter().map(|d| player(d.seats[0])).collect();
+        let winners: Vec<String> = (ledger.deals.iter())
+            .map(|d| d.winner.map_or(String::new(), player))
+            .collect();
+        let nets: Vec<[i64; 4]> = ledger.deals.iter().map(|d| d.net).collect();
+        assert_eq!(dealers, expect.dealers, "{name}: the dealers");
+        assert_eq!(winners, expect.winners, "{name}: the winners");
+        assert_eq!(nets, expect.nets, "{name}: each deal's net");
+        let totals = ledger.deals.last().map_or([ledger.start; 4], |d| d.totals);
+        assert_eq!(totals, expect.totals, "{name}: the accounts at the end");
+        if let Some(adjusted) = expect.adjusted {
+            let mut got = [0; 4];
+            for s in &ledger.standings {
+                got[s.player] = s.adjusted;
+            }
+            assert_eq!(got, adjusted, "{name}: the final adjustments");
+        }
+        assert_eq!(
+            ledger.finished, expect.finished,
+            "{name}: whether the game ended"
+        );
+        let next = ledger.next.map(|(p, w)| (player(p), w.name().to_string()));
+        assert_eq!(next, expect.next, "{name}: who deals next");
+    }
+}

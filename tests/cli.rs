@@ -1112,7 +1112,7 @@ fn every_example_of_the_help_runs() {
         .filter_map(|l| l.split_whitespace().next())
         .filter(|c| *c != "help")
         .collect();
-    assert_eq!(commands.len(), 12, "{help}");
+    assert_eq!(commands.len(), 13, "{help}");
     // The examples run from a folder laid out like the project's (its examples and rules,
     // and the shared texts beside it), so that the files they write land there.
     let root = common::scratch("examples");

@@ -44,8 +44,8 @@ Examples:
 
 pub const GAME: &str = "\
 Examples:
-  mjrules game examples/games/polish-round.toml
-  mjrules game examples/games/polish-round.toml --format csv --plot accounts.svg";
+  mjrules game examples/games/bmja-evening.toml
+  mjrules game examples/games/bmja-evening.toml --format csv --plot accounts.svg";
 
 pub const VARIANTS: &str = "\
 Examples:

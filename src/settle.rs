@@ -68,6 +68,11 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// Where the seat `wind` is written in the deal's file (empty when it is left out).
+    pub fn seat_span(&self, wind: Wind) -> Range<usize> {
+        self.spans[wind.index()].clone()
+    }
+
     /// A deal whose winner's score (or faan) was counted elsewhere and nobody else scored:
     /// the shape of the payment examples of a text.
     pub fn counted(

@@ -29,8 +29,7 @@ pub fn play(path: &Path) -> Ledger {
     let text = std::fs::read_to_string(path).unwrap();
     let name = path.display().to_string();
     let base = path.parent().unwrap();
-    let (spec, _) = game::variant_of(&name, &text).unwrap();
-    let variant = game::load_variant(&spec, base).unwrap();
+    let variant = game::variant_for(&name, &text, base).unwrap();
     let load = |p: &str| {
         std::fs::read_to_string(base.join(p))
             .map(|t| (p.to_string(), t))
@@ -79,5 +78,47 @@ fn every_worked_game_gives_the_ledger_worked_by_hand() {
         );
         let next = ledger.next.map(|(p, w)| (player(p), w.name().to_string()));
         assert_eq!(next, expect.next, "{name}: who deals next");
+    }
+}
+
+/// Plays the game file at `path`, expecting it to be refused: every problem, rendered.
+fn refused(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = common::display_name(path);
+    let base = path.parent().unwrap();
+    let load = |p: &str| {
+        std::fs::read_to_string(base.join(p))
+            .map(|t| (p.to_string(), t))
+            .map_err(|e| e.kind().to_string())
+    };
+    let errors = match game::variant_for(&name, &text, base) {
+        Err(errors) => errors,
+        Ok(variant) => match game::play(&variant, &name, &text, &load) {
+            Err(errors) => errors,
+            Ok(ledger) => panic!("{name} was played: {ledger:?}"),
+        },
+    };
+    for e in &errors {
+        for p in e.problems() {
+            assert!(
+                p.span.end <= e.text().len() && e.text().is_char_boundary(p.span.start),
+                "{name}: {:?}",
+                p.span
+            );
+        }
+    }
+    errors.iter().map(common::render_plain).collect()
+}
+
+#[test]
+fn every_bad_game_is_refused_with_every_problem_located() {
+    let bad = common::files_in("games/invalid", "toml");
+    assert!(bad.len() >= 15, "at least fifteen bad games");
+    for path in bad {
+        let stem = common::stem(&path);
+        let shown = refused(&path);
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(format!("invalid_game__{stem}"), shown);
+        });
     }
 }

@@ -3,9 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use mjrules::diagnostic::{Diagnostic, InputError};
 use mjrules::game::{self, render};
-use mjrules::rules::LoadError;
 
 use super::{Failure, read_input};
 
@@ -33,18 +31,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     super::failures_as_json(args.format == LedgerFormat::Json);
     let (name, text) = read_input(&args.game)?;
     let base = args.game.parent().unwrap_or(Path::new(""));
-    let (spec, span) = game::variant_of(&name, &text).map_err(|e| Failure::Problems(vec![e]))?;
-    let variant = game::load_variant(&spec, base).map_err(|error| match error {
-        LoadError::Files(errors) => Failure::Problems(errors),
-        other => Failure::Problems(vec![InputError::new(
-            &name,
-            &text,
-            vec![
-                Diagnostic::new(span.clone(), other.to_string(), "this variant")
-                    .with_help("a built-in id (`mjrules variants` lists them) or the path of a variant file, from the game file's folder"),
-            ],
-        )]),
-    })?;
+    let variant = game::variant_for(&name, &text, base).map_err(Failure::Problems)?;
     // A deal file is found from the game file's folder.
     let load = |path: &str| {
         let full = base.join(path);

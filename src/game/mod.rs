@@ -18,6 +18,7 @@
 pub mod render;
 
 use std::ops::Range;
+use std::path::Path;
 
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -25,6 +26,7 @@ use toml::de::{DeTable, DeValue};
 use crate::Variant;
 use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader, Value};
+use crate::rules::LoadError;
 use crate::settle::{self, Deal, Settlement};
 use crate::tiles::Wind;
 
@@ -139,39 +141,38 @@ impl Table {
     }
 }
 
-/// Reads the variant a game file names: where the file names no variant, or a variant that
-/// cannot be loaded, a problem pointing at it.
-pub fn variant_of(name: &str, text: &str) -> Result<(String, Range<usize>), InputError> {
-    let fail = |p: Diagnostic| InputError::new(name, text, vec![p]);
-    let doc = document::parse(text).map_err(fail)?;
-    let mut problems = Vec::new();
-    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
-    let spec = top
-        .require("variant", &mut problems)
-        .and_then(|v| document::expect_string(v, "variant", text, &mut problems))
-        .map(|s| (s.text.to_string(), s.span));
-    match spec {
-        Some(spec) => Ok(spec),
-        None => Err(InputError::new(name, text, problems)),
-    }
-}
-
 /// Reads the deal file at a path a game names: its name and text, or why it cannot.
 pub type LoadDeal<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
 
-/// The variant a game file names: a built-in id, or the path of a variant file from the
-/// game file's folder `base` (or else from the working directory).
-pub fn load_variant(
-    spec: &str,
-    base: &std::path::Path,
-) -> Result<Variant, crate::rules::LoadError> {
-    if crate::rules::builtin::text(spec).is_none() {
-        let relative = base.join(spec);
-        if relative.exists() {
-            return Variant::load(&relative.display().to_string(), &[]);
-        }
-    }
-    Variant::load(spec, &[])
+/// Loads the variant the game file `name` (text `text`) names: a built-in id, or the path of
+/// a variant file from the game file's folder `base` (or else from the working directory).
+/// A file that names no variant, or one that cannot be loaded, is a problem pointing at it.
+pub fn variant_for(name: &str, text: &str, base: &Path) -> Result<Variant, Vec<InputError>> {
+    let fail = |p: Diagnostic| vec![InputError::new(name, text, vec![p])];
+    let doc = document::parse(text).map_err(fail)?;
+    let mut problems = Vec::new();
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
+    let Some(spec) = top
+        .require("variant", &mut problems)
+        .and_then(|v| document::expect_string(v, "variant", text, &mut problems))
+    else {
+        return Err(vec![InputError::new(name, text, problems)]);
+    };
+    let relative = base.join(spec.text);
+    let loaded = if crate::rules::builtin::text(spec.text).is_none() && relative.exists() {
+        Variant::load(&relative.display().to_string(), &[])
+    } else {
+        Variant::load(spec.text, &[])
+    };
+    loaded.map_err(|error| match error {
+        LoadError::Files(errors) => errors,
+        other => fail(
+            Diagnostic::new(spec.span.clone(), other.to_string(), "this variant").with_help(
+                "a built-in id (`mjrules variants` lists them) or the path of a variant file, \
+                 from the game file's folder",
+            ),
+        ),
+    })
 }
 
 /// Plays the game file `name` (text `text`) under `variant`: every deal settled in turn and
@@ -228,6 +229,10 @@ pub fn play(
             known = false;
             continue;
         };
+        // A deal whose game keys are wrong is still read for the problems of its seats.
+        if problems.len() > before {
+            known = false;
+        }
         if known && table.ended {
             problems.push(
                 Diagnostic::new(
@@ -249,16 +254,28 @@ pub fn play(
         let deal = match &entry.source {
             DealSource::Inline(t) => {
                 let seats = if known { table.seats } else { [0, 1, 2, 3] };
+                let mut reported = Vec::new();
                 let renamed = renamed_deal(
                     t,
                     &players.names,
                     &seats,
                     prevailing,
                     value.span(),
-                    &mut problems,
+                    &mut reported,
                 );
                 let reader = TableReader::new(&renamed, value.span(), "a deal");
-                settle::read_deal(reader, name, text, style, &mut problems)
+                let mut found = Vec::new();
+                let deal = settle::read_deal(reader, name, text, style, &mut found);
+                // A place already reported (a name that is no player) is reported once; the
+                // seats the deal's own messages name are the players sitting there.
+                let places: Vec<Range<usize>> = reported.iter().map(|p| p.span.clone()).collect();
+                problems.extend(reported);
+                problems.extend(
+                    (found.into_iter())
+                        .filter(|p| !places.contains(&p.span))
+                        .map(|p| seats_named(p, &seats, &players.names)),
+                );
+                deal
             }
             DealSource::File(path, span) => match load(path) {
                 Err(message) => {
@@ -544,24 +561,28 @@ fn player_named(
     if let Some(w) = Wind::from_name(s.text) {
         return seats.map(|seats| seats[w.index()]);
     }
-    let mut problem = Diagnostic::new(
-        s.span.clone(),
-        format!("`{}` is not a player of this game", s.text),
+    problems.push(not_a_player(s.text, s.span.clone(), names));
+    None
+}
+
+/// `name`, at `span`, names no player of the game.
+fn not_a_player(name: &str, span: Range<usize>, names: &[String; 4]) -> Diagnostic {
+    let problem = Diagnostic::new(
+        span,
+        format!("`{name}` is not a player of this game"),
         "unknown player",
     );
-    problem = match crate::diagnostic::did_you_mean(s.text, names.iter().map(String::as_str)) {
+    match crate::diagnostic::did_you_mean(name, names.iter().map(String::as_str)) {
         Some(n) => problem.with_help(format!("did you mean `{n}`?")),
         None => problem.with_help(format!(
-            "the players are {}, or a seat (east, south, west, north)",
+            "the players are {}; or name a seat (east, south, west, north)",
             names
                 .iter()
                 .map(|n| format!("`{n}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
-    };
-    problems.push(problem);
-    None
+    }
 }
 
 fn read_entry<'a, 'i>(
@@ -580,7 +601,6 @@ fn read_entry<'a, 'i>(
         ));
         return None;
     };
-    let before = problems.len();
     let mut r = TableReader::new(t, value.span(), "a deal");
     let dealer = r.string("dealer", text, problems).and_then(|s| {
         let p = player_named(&s, names, None, problems);
@@ -675,10 +695,7 @@ fn read_entry<'a, 'i>(
     // The deal's own keys: its seats (or players), `prevailing`, `ready`; read by the deal.
     let seat_keys = t.keys().any(|k| {
         let k: &str = k.get_ref();
-        !matches!(
-            k,
-            "dealer" | "prevailing" | "honba" | "riichi-sticks" | "deposits" | "file"
-        )
+        k != "prevailing" && !GAME_KEYS.contains(&k)
     });
     let source = match file {
         Some((path, span)) => {
@@ -701,7 +718,7 @@ fn read_entry<'a, 'i>(
         }
     };
     r.finish(problems);
-    (problems.len() == before).then_some(Entry {
+    Some(Entry {
         source,
         dealer,
         prevailing,
@@ -824,7 +841,10 @@ fn check_declared_deposits(
         if hand.declared_ready() && !entry.deposits.iter().any(|(p, _)| *p == player) {
             problems.push(
                 Diagnostic::new(
-                    entry.span.start..entry.span.start,
+                    match entry.source {
+                        DealSource::Inline(_) => deal.seat_span(Wind::ALL[i]),
+                        DealSource::File(_, ref span) => span.clone(),
+                    },
                     format!(
                         "`{}` declared riichi but is not among the deal's `deposits`",
                         names[player]
@@ -840,8 +860,28 @@ fn check_declared_deposits(
     }
 }
 
+/// `p` with each seat it names in backticks followed by the player who sits there.
+fn seats_named(mut p: Diagnostic, seats: &[usize; 4], names: &[String; 4]) -> Diagnostic {
+    let name = |text: &str| {
+        let mut out = text.to_string();
+        for w in Wind::ALL {
+            out = out.replace(
+                &format!("`{w}`"),
+                &format!("`{}` ({w})", names[seats[w.index()]]),
+            );
+        }
+        out
+    };
+    p.message = name(&p.message);
+    p.help = p.help.as_deref().map(name);
+    p
+}
+
 /// The keys of a deal besides those of a game's deal: its seats, `prevailing`, `ready`.
 const DEAL_KEYS: &[&str] = &["east", "south", "west", "north", "prevailing", "ready"];
+
+/// The keys of a game's deal that a deal file does not have.
+const GAME_KEYS: &[&str] = &["dealer", "honba", "riichi-sticks", "deposits", "file"];
 
 /// The deal's table with players' names turned into this deal's seats (keys, discarders,
 /// `ready`), its game keys left out, and the prevailing wind added when not written.
@@ -858,22 +898,22 @@ fn renamed_deal<'i>(
         let i = seats.iter().position(|&q| q == p)?;
         Some(Wind::ALL[i].name())
     };
-    let rename = |v: &Spanned<DeValue<'i>>| -> Spanned<DeValue<'i>> {
-        match v.get_ref() {
-            DeValue::String(s) => match seat_of(s) {
-                Some(w) => Spanned::new(v.span(), DeValue::String(w.into())),
-                None => v.clone(),
-            },
-            _ => v.clone(),
-        }
+    let rename = |v: &Spanned<DeValue<'i>>, problems: &mut Vec<Diagnostic>| match v.get_ref() {
+        DeValue::String(s) => match seat_of(s) {
+            Some(w) => Spanned::new(v.span(), DeValue::String(w.into())),
+            None => {
+                if Wind::from_name(s.as_ref()).is_none() {
+                    problems.push(not_a_player(s, v.span(), names));
+                }
+                v.clone()
+            }
+        },
+        _ => v.clone(),
     };
     let mut out = DeTable::new();
     for (key, value) in t.iter() {
         let k: &str = key.get_ref();
-        if matches!(
-            k,
-            "dealer" | "honba" | "riichi-sticks" | "deposits" | "file"
-        ) {
+        if GAME_KEYS.contains(&k) {
             continue;
         }
         let key = match seat_of(k) {
@@ -885,10 +925,9 @@ fn renamed_deal<'i>(
                     format!("`{k}` is not a player of this game, nor a key of a deal"),
                     "unknown player",
                 );
-                let known = names
-                    .iter()
-                    .map(String::as_str)
-                    .chain(DEAL_KEYS.iter().copied());
+                let known = (names.iter().map(String::as_str))
+                    .chain(DEAL_KEYS.iter().copied())
+                    .chain(GAME_KEYS.iter().copied());
                 if let Some(n) = crate::diagnostic::did_you_mean(k, known) {
                     problem = problem.with_help(format!("did you mean `{n}`?"));
                 }
@@ -920,13 +959,13 @@ fn renamed_deal<'i>(
                     && let DeValue::Table(w) = win.get_mut()
                     && let Some(d) = w.get_mut("discarder")
                 {
-                    *d = rename(d);
+                    *d = rename(d, problems);
                 }
                 Spanned::new(value.span(), DeValue::Table(seat))
             }
             DeValue::Array(list) if k == "ready" => Spanned::new(
                 value.span(),
-                DeValue::Array(list.iter().map(rename).collect()),
+                DeValue::Array(list.iter().map(|v| rename(v, problems)).collect()),
             ),
             _ => value.clone(),
         };

@@ -862,17 +862,16 @@ fn check_declared_deposits(
 
 /// `p` with each seat it names in backticks followed by the player who sits there.
 fn seats_named(mut p: Diagnostic, seats: &[usize; 4], names: &[String; 4]) -> Diagnostic {
-    let name = |text: &str| {
-        let mut out = text.to_string();
-        for w in Wind::ALL {
-            out = out.replace(
+    let name = |text: &str| -> String {
+        Wind::ALL.iter().fold(text.to_string(), |out, w| {
+            out.replace(
                 &format!("`{w}`"),
                 &format!("`{}` ({w})", names[seats[w.index()]]),
-            );
-        }
-        out
+            )
+        })
     };
-    p.message = name(&p.message);
+    let message = name(&p.message);
+    p.message = message;
     p.help = p.help.as_deref().map(name);
     p
 }

@@ -122,3 +122,46 @@ fn every_bad_game_is_refused_with_every_problem_located() {
         });
     }
 }
+
+#[test]
+fn ledgers_as_text_json_and_csv_are_as_reviewed() {
+    for stem in ["riichi-east-round", "hong-kong-penalty"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/games/{stem}.toml"));
+        let ledger = play(&path);
+        common::with_snapshots(&path, || {
+            insta::assert_snapshot!(format!("game_text__{stem}"), game::render::text(&ledger));
+            insta::assert_snapshot!(
+                format!("game_json__{stem}"),
+                serde_json::to_string_pretty(&game::render::json(&ledger)).unwrap()
+            );
+            insta::assert_snapshot!(format!("game_csv__{stem}"), game::render::csv(&ledger));
+        });
+    }
+}
+
+#[test]
+fn the_chart_draws_each_players_account_after_every_deal() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/bmja-round.toml");
+    let ledger = play(&path);
+    let svg = game::render::svg(&ledger);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    let lines: Vec<&str> = svg.lines().filter(|l| l.starts_with("<polyline")).collect();
+    assert_eq!(lines.len(), 4, "one line a player");
+    for line in lines {
+        // The start and one point a deal.
+        let points = line
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert_eq!(points.split(' ').count(), ledger.deals.len() + 1, "{line}");
+    }
+    for name in &ledger.players {
+        assert!(
+            svg.contains(&format!(">{name}</text>")),
+            "{name} in the legend"
+        );
+    }
+}

@@ -17,7 +17,8 @@ pub enum LedgerFormat {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game file (TOML), or `-` for standard input.
+    /// The game file (TOML), a ledger this command wrote as JSON (played again), or `-` for
+    /// standard input.
     game: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t = LedgerFormat::Text)]
@@ -30,6 +31,16 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     super::failures_as_json(args.format == LedgerFormat::Json);
     let (name, text) = read_input(&args.game)?;
+    // A ledger saved as JSON is played again from the deals it records.
+    let (name, text) = if text.trim_start().starts_with('{') {
+        let replay = serde_json::from_str(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|json| game::replayed(&json))
+            .map_err(|e| Failure::Input(format!("error: `{name}` is not a ledger: {e}\n")))?;
+        (format!("{name} (the game it records)"), replay)
+    } else {
+        (name, text)
+    };
     let base = args.game.parent().unwrap_or(Path::new(""));
     let variant = game::variant_for(&name, &text, base).map_err(Failure::Problems)?;
     // A deal file is found from the game file's folder.

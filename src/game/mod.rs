@@ -73,6 +73,9 @@ pub struct DealRecord {
     pub table: i64,
     /// Notes of the settlement.
     pub notes: Vec<String>,
+    /// The deal as written (a deal file's content in place of its path), from which the
+    /// game can be played again.
+    pub input: toml::Table,
 }
 
 /// A player's place at the end.
@@ -91,6 +94,8 @@ pub struct Standing {
 pub struct Ledger {
     /// The variant's id.
     pub variant: String,
+    /// The variant as the game file names it (an id or a path).
+    pub variant_spec: String,
     /// The players, in first-seat order (East, South, West, North).
     pub players: [String; 4],
     /// Each player's account at the start.
@@ -188,8 +193,15 @@ pub fn play(
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
-    top.get("variant");
+    let spec = top
+        .get("variant")
+        .and_then(|v| v.get_ref().as_str())
+        .unwrap_or_default()
+        .to_string();
     let players = read_players(&mut top, text, &mut problems);
+    // Each deal as written, kept in the ledger so that the game can be played again from it.
+    let written: toml::Table = toml::from_str(text).unwrap_or_default();
+    let written = written.get("deal").and_then(toml::Value::as_array);
     let deals: Vec<&Value<'_>> = match top.get("deal") {
         None => Vec::new(),
         Some(v) => match v.get_ref() {
@@ -251,6 +263,7 @@ pub fn play(
         if known {
             check_rotation(&entry, &table, prevailing, &players.names, &mut problems);
         }
+        let mut from_file: Option<toml::Table> = None;
         let deal = match &entry.source {
             DealSource::Inline(t) => {
                 let seats = if known { table.seats } else { [0, 1, 2, 3] };
@@ -287,6 +300,7 @@ pub fn play(
                     None
                 }
                 Ok((file_name, file_text)) => {
+                    from_file = toml::from_str(&file_text).ok();
                     match settle::parse_deal(&file_name, &file_text, style) {
                         Ok(deal) => {
                             if known && deal.prevailing != prevailing {
@@ -336,7 +350,7 @@ pub fn play(
                 continue;
             }
         };
-        let record = record(
+        let mut record = record(
             number,
             prevailing,
             &table,
@@ -346,6 +360,15 @@ pub fn play(
             &settlement,
             &mut totals,
         );
+        let mut input = (written.and_then(|w| w.get(k)))
+            .and_then(toml::Value::as_table)
+            .cloned()
+            .unwrap_or_default();
+        if let Some(file) = from_file {
+            input.remove("file");
+            input.extend(file);
+        }
+        record.input = input;
         table.counters = settlement.next_counters;
         table.deposits = settlement.deposits_left;
         table.next(settlement.next_dealer == Wind::East, rules);
@@ -360,6 +383,7 @@ pub fn play(
     let standings = standings(&totals, rules);
     Ok(Ledger {
         variant: variant.definition().id.clone(),
+        variant_spec: spec,
         players: players.names,
         start: rules.start,
         deals: records,
@@ -367,6 +391,36 @@ pub fn play(
         finished: table.ended,
         next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
     })
+}
+
+/// The game file that plays the game a ledger's JSON records again: its variant, its
+/// players and each deal as written. A message when the JSON is not a ledger.
+pub fn replayed(ledger: &serde_json::Value) -> Result<String, String> {
+    let field = |key: &str| {
+        ledger
+            .get(key)
+            .ok_or_else(|| format!("a ledger has `{key}`; this JSON has none"))
+    };
+    let mut game = toml::Table::new();
+    let variant = field("variant_spec")?
+        .as_str()
+        .ok_or("`variant_spec` is a string")?;
+    game.insert("variant".into(), variant.into());
+    let players: Vec<toml::Value> =
+        serde_json::from_value(field("players")?.clone()).map_err(|e| format!("`players`: {e}"))?;
+    game.insert("players".into(), players.into());
+    let deals = field("deals")?.as_array().ok_or("`deals` is a list")?;
+    let mut inputs = Vec::new();
+    for d in deals {
+        let input = d
+            .get("input")
+            .ok_or("each deal of a ledger has its `input`")?;
+        let table: toml::Table =
+            serde_json::from_value(input.clone()).map_err(|e| format!("a deal's `input`: {e}"))?;
+        inputs.push(toml::Value::Table(table));
+    }
+    game.insert("deal".into(), inputs.into());
+    toml::to_string(&game).map_err(|e| e.to_string())
 }
 
 /// The record of a settled deal; adds its net to `totals`.
@@ -424,6 +478,7 @@ fn record(
         totals: *totals,
         table: s.deposits_left * deposit,
         notes: s.notes.clone(),
+        input: toml::Table::new(),
     }
 }
 
@@ -507,6 +562,17 @@ fn read_players(
                     "a wind's name",
                 )
                 .with_help("deals name players or seats; give the player another name"),
+            );
+        } else if name == "table" {
+            problems.push(
+                Diagnostic::new(
+                    s.span,
+                    "`table` is the table's name in a ledger",
+                    "a reserved name",
+                )
+                .with_help(
+                    "the ledger names the money on the table `table`; give the player another name",
+                ),
             );
         } else if names.iter().any(|n| n == name) {
             problems.push(Diagnostic::new(

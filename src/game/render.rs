@@ -161,11 +161,13 @@ pub fn json(ledger: &Ledger) -> Value {
                 "totals": by_player(&d.totals),
                 "table": d.table,
                 "notes": d.notes,
+                "input": d.input,
             })
         })
         .collect();
     json!({
         "variant": ledger.variant,
+        "variant_spec": ledger.variant_spec,
         "players": ledger.players,
         "start": ledger.start,
         "deals": deals,

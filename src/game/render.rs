@@ -240,6 +240,19 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The least of 1, 2 and 5 times a power of ten that is at least `rough`.
+fn nice_step(rough: f64) -> i64 {
+    let mut power = 1i64;
+    loop {
+        for m in [1, 2, 5] {
+            if (m * power) as f64 >= rough {
+                return m * power;
+            }
+        }
+        power *= 10;
+    }
+}
+
 /// The running accounts as an SVG line chart: one line per player, from the start (deal 0)
 /// to the last deal, with axes, ticks, a title and a legend.
 pub fn svg(ledger: &Ledger) -> String {
@@ -254,7 +267,11 @@ pub fn svg(ledger: &Ledger) -> String {
     let all = series.iter().flatten();
     let lo = *all.clone().min().unwrap_or(&0);
     let hi = *all.max().unwrap_or(&0);
-    let (lo, hi) = if lo == hi { (lo - 1, hi + 1) } else { (lo, hi) };
+    // Round ticks (1, 2 or 5 times a power of ten) that cover every account.
+    let step = nice_step((hi - lo).max(1) as f64 / 4.0);
+    let lo = lo.div_euclid(step) * step;
+    let hi = (hi + step - 1).div_euclid(step) * step;
+    let hi = if hi == lo { lo + step } else { hi };
     let n = ledger.deals.len().max(1) as f64;
     let x = |i: usize| left + (w - left - right) * i as f64 / n;
     let y = |v: i64| top + (h - top - bottom) * (hi - v) as f64 / (hi - lo) as f64;
@@ -268,8 +285,7 @@ pub fn svg(ledger: &Ledger) -> String {
         "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{}\" stroke=\"black\"/>\n<line x1=\"{left}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n",
         h - bottom, h - bottom, w - right, h - bottom
     ));
-    for k in 0..=4 {
-        let v = lo + (hi - lo) * k / 4;
+    for v in (lo..=hi).step_by(step as usize) {
         svg.push_str(&format!(
             "<line x1=\"{}\" y1=\"{y:.1}\" x2=\"{left}\" y2=\"{y:.1}\" stroke=\"black\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>\n",
             left - 5.0,
@@ -294,9 +310,10 @@ pub fn svg(ledger: &Ledger) -> String {
         ));
     }
     svg.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">deal</text>\n",
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">deal</text>\n<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">account</text>\n",
         (left + w - right) / 2.0,
-        h - 15.0
+        h - 15.0,
+        (top + h - bottom) / 2.0
     ));
     for (p, points) in series.iter().enumerate() {
         let path: Vec<String> = points

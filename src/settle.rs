@@ -41,10 +41,13 @@ pub enum Seat {
     /// A score (points variants) or faan (faan variants) counted elsewhere, and how the
     /// player went out, if they did.
     Counted {
-        /// The score or the faan.
+        /// The score or the faan (0 where a `formula` variant's seat gives its values).
         value: i64,
         /// Where the winning tile came from and who discarded it, for the winner.
         win: Option<(WinSource, Option<Wind>)>,
+        /// A `formula` variant's units and values counted at the table (`han = 4`), each
+        /// with where it is written.
+        named: Vec<(String, i64, Range<usize>)>,
     },
 }
 
@@ -86,6 +89,7 @@ impl Deal {
         seats[winner.index()] = Seat::Counted {
             value,
             win: Some((from, discarder)),
+            named: Vec::new(),
         };
         Deal {
             prevailing,
@@ -194,7 +198,12 @@ pub fn read_deal(
             ));
             continue;
         };
-        let counted = ["score", "faan"].iter().any(|k| table.contains_key(*k));
+        // A seat is counted by its score or faan, or, in a `formula` variant, by the units
+        // and values it gives in place of a hand.
+        let counted = ["score", "faan"].iter().any(|k| table.contains_key(*k))
+            || (style == Style::Formula
+                && !table.contains_key("concealed")
+                && table.keys().any(|k| k.get_ref() != "win"));
         let seat = if counted {
             read_counted(table, value.span(), text, wind, style, problems)
         } else {
@@ -378,9 +387,25 @@ fn read_counted(
             .with_help(format!("give the seat's `{key}`")),
         );
     }
-    let value = r
-        .require(key, problems)
-        .and_then(|v| count(v, key, problems));
+    // A `formula` variant's seat may give its units and values by name instead of a score.
+    let mut named = Vec::new();
+    if style == Style::Formula {
+        r.get("win");
+        let integer = |v: &document::Value<'_>| matches!(v.get_ref(), DeValue::Integer(_));
+        for (name, v) in r.rest(integer) {
+            if name.get_ref() != "score"
+                && let Some(n) = count(v, name.get_ref(), problems)
+            {
+                named.push((name.get_ref().to_string(), n, name.span()));
+            }
+        }
+    }
+    let value = if named.is_empty() {
+        r.require(key, problems)
+            .and_then(|v| count(v, key, problems))
+    } else {
+        r.get(key).and_then(|v| count(v, key, problems))
+    };
     let win = r.get("win").and_then(|v| {
         let DeValue::Table(t) = v.get_ref() else {
             problems.push(document::wrong_type(
@@ -440,6 +465,7 @@ fn read_counted(
     (problems.len() == before).then(|| Seat::Counted {
         value: value.unwrap_or(0),
         win,
+        named,
     })
 }
 
@@ -493,7 +519,10 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
         let (score, won) = match seat {
             Seat::Absent => continue,
             Seat::Hand(hand) => scored(variant, deal, i, hand, &mut notes)?,
-            Seat::Counted { value, win } => match counted(variant, wind, *value, *win) {
+            Seat::Counted { named, win, .. } if !named.is_empty() => {
+                given_values(variant, deal, wind, named, *win)?
+            }
+            Seat::Counted { value, win, .. } => match counted(variant, wind, *value, *win) {
                 Ok(counted) => counted,
                 Err(note) => {
                     notes.push(note);
@@ -501,7 +530,7 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
                 }
             },
         };
-        if won.is_some() && matches!(seat, Seat::Counted { .. }) {
+        if won.is_some() && matches!(seat, Seat::Counted { named, .. } if named.is_empty()) {
             counted_winner_is_enough(variant, deal, i)?;
         }
         scores[i] = score;
@@ -660,7 +689,10 @@ fn counted_winner_is_enough(variant: &Variant, deal: &Deal, i: usize) -> Result<
         ),
         "a counted score",
     )
-    .with_help("give the seat's full hand, so that its score is worked out here");
+    .with_help(format!(
+        "give the seat's full hand, so that its score is worked out here, or what the table counted of it by name: its units or values ({})",
+        counted_names(variant).join(", ")
+    ));
     Err(InputError::new(&deal.name, &deal.text, vec![problem]))
 }
 
@@ -794,6 +826,95 @@ fn counted(
         liable: None,
     });
     Ok((total, winner))
+}
+
+/// The names a counted seat of a `formula` variant may give: its units and values, each once.
+fn counted_names(variant: &Variant) -> Vec<String> {
+    let definition = variant.definition();
+    let mut names: Vec<String> = Vec::new();
+    let all = (definition.units.iter().map(|u| &u.value))
+        .chain(definition.values.iter().map(|v| &v.id.value));
+    for name in all {
+        let quoted = format!("`{name}`");
+        if !names.contains(&quoted) {
+            names.push(quoted);
+        }
+    }
+    names
+}
+
+/// A `formula` variant's seat counted by its units and values (`han = 4, fu = 25`): the
+/// other values worked out from them (`basic`, `total`), as a hand's would be from its
+/// items; its total is its score. A name that is neither a unit nor a value of the variant
+/// is an error.
+fn given_values(
+    variant: &Variant,
+    deal: &Deal,
+    wind: Wind,
+    named: &[(String, i64, Range<usize>)],
+    win: Option<(WinSource, Option<Wind>)>,
+) -> Result<(i64, Option<Winner>), InputError> {
+    let rules = variant.rules();
+    let definition = variant.definition();
+    let values: Vec<&str> = definition
+        .values
+        .iter()
+        .map(|v| v.id.value.as_str())
+        .collect();
+    let units: Vec<&str> = definition.units.iter().map(|u| u.value.as_str()).collect();
+    let mut results = Results::default();
+    results.clear(rules.tags.len(), definition.items.len());
+    let mut given = vec![None; values.len()];
+    let mut problems = Vec::new();
+    for (name, n, span) in named {
+        if let Some(i) = values.iter().position(|v| v == name) {
+            given[i] = Some(*n);
+        } else if units.contains(&name.as_str())
+            && let Some(t) = rules.tags.iter().position(|t| t == name)
+        {
+            results.sums[t] = *n;
+        } else {
+            let known = values.iter().chain(units.iter()).copied();
+            let mut problem = Diagnostic::new(
+                span.clone(),
+                format!(
+                    "`{name}` is neither a unit nor a value of `{}`",
+                    variant.id()
+                ),
+                "not counted here",
+            );
+            problem = match crate::diagnostic::did_you_mean(name, known.clone()) {
+                Some(n) => problem.with_help(format!("did you mean `{n}`?")),
+                None => problem.with_help(format!(
+                    "a counted seat gives its units or values: {}",
+                    counted_names(variant).join(", ")
+                )),
+            };
+            problems.push(problem);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(InputError::new(&deal.name, &deal.text, problems));
+    }
+    let flags = win.map_or(0, |(from, _)| win_flags(wind, from));
+    let mut facts = Facts::default();
+    facts.flags = flags;
+    let totals =
+        crate::score::formula::evaluate_given(rules, rules, &facts, &mut results, true, |i| {
+            given[i]
+        });
+    let winner = win.map(|(_, discarder)| Winner {
+        seat: wind,
+        value: totals.total,
+        results: Results {
+            values: results.values.clone(),
+            ..Results::default()
+        },
+        flags,
+        discarder,
+        liable: None,
+    });
+    Ok((totals.total, winner))
 }
 
 /// What every payment of a deal reads besides its own seats: the variant, the winner's

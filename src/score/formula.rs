@@ -66,9 +66,27 @@ pub fn evaluate(
     results: &mut Results,
     valid: bool,
 ) -> Totals {
+    evaluate_given(rules, expressions, facts, results, valid, |_| None)
+}
+
+/// [`evaluate`], with the values that `given` gives (by index) taken as they are, neither
+/// worked out nor replaced by a tier: a score counted at the table (`han = 4, fu = 25`),
+/// the others worked out from them.
+pub fn evaluate_given(
+    rules: &Rules,
+    expressions: &impl ScoreExpressions,
+    facts: &Facts<'_>,
+    results: &mut Results,
+    valid: bool,
+    given: impl Fn(usize) -> Option<i64>,
+) -> Totals {
     results.values.clear();
     let mut tier = None;
     for i in 0..rules.values.len() {
+        if let Some(value) = given(i) {
+            results.values.push(value);
+            continue;
+        }
         let worked_out = expressions.value(i, &facts.with_results(results));
         results.values.push(worked_out);
         let facts = facts.with_results(results);

@@ -470,7 +470,11 @@ fn read_counted(
 }
 
 /// The whole number, 0 or more, of `key`; or a problem.
-fn count(v: &document::Value<'_>, key: &str, problems: &mut Vec<Diagnostic>) -> Option<i64> {
+pub(crate) fn count(
+    v: &document::Value<'_>,
+    key: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<i64> {
     match v.get_ref() {
         DeValue::Integer(i) => i
             .as_str()

@@ -1162,3 +1162,60 @@ fn every_example_of_the_help_runs() {
     assert!(ran >= 20, "{ran}");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_game_gives_its_ledger_chart_and_replay_and_refuses_a_bad_one() {
+    let dir = common::scratch("game");
+    let chart = dir.join("accounts.svg");
+    let game = "tests/games/polish-round.toml";
+    let out = mjrules(
+        &[
+            "game",
+            game,
+            "--format",
+            "json",
+            "--plot",
+            chart.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let ledger: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // 002 worked by hand in the game file: Bartek ends 1,990 up.
+    assert_eq!(ledger["deals"][4]["totals"]["Bartek"], 1990);
+    assert!(
+        std::fs::read_to_string(&chart)
+            .unwrap()
+            .contains("<polyline")
+    );
+    // The JSON ledger, read back from standard input, plays the same game.
+    let again = mjrules(&["game", "-", "--format", "json"], Some(&stdout(&out)));
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert_eq!(stdout(&again), stdout(&out));
+    // CSV: a header and a row a deal.
+    let csv = stdout(&mjrules(&["game", game, "--format", "csv"], None));
+    assert_eq!(csv.lines().count(), 6, "{csv}");
+    assert!(csv.starts_with("deal,prevailing,dealer,winner,"), "{csv}");
+    // A bad game: exit 2, every problem with its place; as JSON where JSON was asked for.
+    let bad = mjrules(&["game", "tests/games/invalid/wrong-dealer.toml"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("`Bob` deals here by the rotation, not `Cy`"));
+    let bad = mjrules(
+        &[
+            "game",
+            "tests/games/invalid/unknown-player.toml",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&bad)).unwrap();
+    assert_eq!(report["ok"], false);
+    assert_eq!(report["problems"].as_array().unwrap().len(), 2, "{report}");
+    // Not a ledger.
+    let bad = mjrules(&["game", "-"], Some("{\"deals\": 3}"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("is not a ledger"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

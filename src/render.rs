@@ -973,6 +973,32 @@ pub(crate) fn pad_left(text: &str, columns: usize) -> String {
     format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
 }
 
+/// Every problem of an input as JSON, for editors and CI: the input, the line and column
+/// (from 1; the column in bytes, as the text report gives it), the span in bytes, the
+/// message, the label at the span, the help and the severity.
+pub fn problems_json(error: &crate::diagnostic::InputError) -> Vec<Value> {
+    error
+        .problems()
+        .iter()
+        .map(|p| {
+            let (line, column) = error.line_column(p.span.start);
+            json!({
+                "file": error.name(),
+                "line": line,
+                "column": column,
+                "span": [p.span.start, p.span.end],
+                "message": p.message,
+                "label": p.label,
+                "help": p.help,
+                "severity": match p.severity {
+                    crate::diagnostic::Severity::Error => "error",
+                    crate::diagnostic::Severity::Warning => "warning",
+                },
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

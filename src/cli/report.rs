@@ -4,7 +4,8 @@
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 
 use mjrules::corpus::LineError;
-use mjrules::diagnostic::{InputError, Located, Severity};
+use mjrules::diagnostic::{InputError, Located};
+pub use mjrules::render::problems_json;
 use serde_json::{Value, json};
 
 /// How wide reports are drawn.
@@ -95,30 +96,4 @@ pub fn line_error_json(error: &LineError, corpus: &str, line: usize, text: &[u8]
         })],
     };
     json!({"line": line, "problems": problems})
-}
-
-/// Every problem of an input as JSON, for editors and CI: the input, the line and column
-/// (from 1; the column in bytes, as the text report gives it), the span in bytes, the
-/// message, the label at the span, the help and the severity.
-pub fn problems_json(error: &InputError) -> Vec<Value> {
-    error
-        .problems()
-        .iter()
-        .map(|p| {
-            let (line, column) = error.line_column(p.span.start);
-            json!({
-                "file": error.name(),
-                "line": line,
-                "column": column,
-                "span": [p.span.start, p.span.end],
-                "message": p.message,
-                "label": p.label,
-                "help": p.help,
-                "severity": match p.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                },
-            })
-        })
-        .collect()
 }

@@ -1,0 +1,300 @@
+// The page: a hand entered by tiles or by text, scored under the chosen rulebooks side by
+// side; a house rule checked as it is typed; two rulebooks compared over random hands in a
+// worker; the whole state in the URL. Every score comes from the library, compiled to
+// WebAssembly (pkg/); this file only reads the page and draws what the library returns.
+import init, * as mj from './pkg/mjrules_web.js';
+
+const $ = (id) => document.getElementById(id);
+
+const EXAMPLE = `seat = "south"
+prevailing = "east"
+concealed = "222m 345p 666s 99s"
+melds = ["777z"]
+bonus = ["2f", "2y"]
+win = { tile = "4p", from = "discard", discarder = "east" }
+`;
+
+const HOUSE = `[variant]
+id = "our-club"
+extends = "bmja"
+remove = ["pung-dragon"]
+[params]
+limit = 500
+`;
+
+// The tiles of the palette: the code the hand file uses, and what the tile shows (drawn by
+// the page, not by a font: few fonts have the Mahjong tiles).
+const TILES = [];
+for (const suit of ['m', 'p', 's']) {
+  for (let n = 1; n <= 9; n++) TILES.push([`${n}${suit}`, `${n}`]);
+}
+[['1z', 'E'], ['2z', 'S'], ['3z', 'W'], ['4z', 'N'], ['5z', 'Wh'], ['6z', 'G'], ['7z', 'R']]
+  .forEach((t) => TILES.push(t));
+
+const NAMES = { m: 'characters', p: 'dots', s: 'bamboo' };
+const HONOURS = { '1z': 'East wind', '2z': 'South wind', '3z': 'West wind', '4z': 'North wind',
+  '5z': 'White dragon', '6z': 'Green dragon', '7z': 'Red dragon' };
+const tileName = (code) => HONOURS[code] || `${code[0]} of ${NAMES[code[1]]}`;
+
+await init();
+const builtIn = JSON.parse(mj.variants());
+let houseOk = false;
+
+/// Byte offsets (the library's spans) as character offsets in `text`.
+function charOffset(text, byte) {
+  const bytes = new TextEncoder().encode(text);
+  return new TextDecoder().decode(bytes.slice(0, byte)).length;
+}
+
+/// The problems of a failure, each a button that selects its place in `area`.
+function showProblems(box, area, problems) {
+  box.replaceChildren();
+  for (const p of problems || []) {
+    const item = document.createElement('div');
+    const where = document.createElement('button');
+    where.type = 'button';
+    const at = p.line ? `line ${p.line}, column ${p.column}: ` : '';
+    where.textContent = `${at}${p.message}${p.label ? ` (${p.label})` : ''}`;
+    where.className = 'problem';
+    if (p.span) {
+      where.addEventListener('click', () => {
+        area.focus();
+        area.setSelectionRange(charOffset(area.value, p.span[0]), charOffset(area.value, p.span[1]));
+      });
+    }
+    item.append(where);
+    if (p.help) {
+      const help = document.createElement('div');
+      help.textContent = `help: ${p.help}`;
+      item.append(help);
+    }
+    box.append(item);
+  }
+}
+
+function chosen() {
+  return [...document.querySelectorAll('#variant-list input:checked')].map((i) => i.value);
+}
+
+function card(entry) {
+  const box = document.createElement('article');
+  box.className = 'card';
+  box.dataset.variant = entry.variant;
+  const title = document.createElement('h3');
+  title.textContent = entry.variant === 'house' ? 'house rule' : entry.variant;
+  box.append(title);
+  if (entry.problems) {
+    const p = document.createElement('div');
+    p.className = 'problems';
+    showProblems(p, $('house'), entry.problems);
+    box.append(p);
+    return box;
+  }
+  const c = entry.card;
+  const total = document.createElement('div');
+  total.className = 'total';
+  total.dataset.total = c.total;
+  total.textContent = `${c.total}`;
+  box.append(total);
+  const facts = document.createElement('div');
+  const parts = [];
+  if (c.valid === false) parts.push('not a valid win');
+  for (const key of ['points', 'doubles', 'faan', 'han', 'fu']) {
+    if (c[key] !== null && c[key] !== undefined) parts.push(`${key} ${c[key]}`);
+  }
+  if (c.limit_hand) parts.push(`limit: ${c.limit_hand}`);
+  facts.textContent = parts.join(' · ');
+  if (c.valid === false) facts.className = 'invalid';
+  box.append(facts);
+  if (c.arrangement) {
+    const sets = document.createElement('div');
+    sets.className = 'cite';
+    sets.textContent = c.arrangement.join('  ');
+    box.append(sets);
+  }
+  const table = document.createElement('table');
+  for (const r of c.rules || []) {
+    const row = table.insertRow();
+    row.insertCell().textContent = r.id;
+    row.insertCell().textContent = `${r.value}${r.times > 1 ? ` × ${r.times}` : ''}`;
+    const cite = row.insertCell();
+    cite.className = 'cite';
+    cite.textContent = r.cites || '';
+  }
+  box.append(table);
+  return box;
+}
+
+function rescore() {
+  const ids = chosen();
+  if (houseOk) ids.push('house');
+  const out = JSON.parse(mj.score($('hand').value, ids.join(','), $('house').value));
+  const cards = $('cards');
+  if (!out.ok) {
+    showProblems($('hand-problems'), $('hand'), out.problems);
+    cards.replaceChildren();
+    $('waits').textContent = '';
+    return;
+  }
+  $('hand-problems').replaceChildren();
+  cards.replaceChildren(...out.cards.map(card));
+  const w = out.waits;
+  $('waits').textContent = w
+    ? `waits on ${w.waits.length ? w.waits.join(' ') : 'nothing'}${w.only_possible ? ' (the only possible tile)' : ''}`
+    : '';
+  saveState();
+}
+
+function checkHouse() {
+  const text = $('house').value;
+  if (!text.trim()) {
+    houseOk = false;
+    $('house-problems').replaceChildren();
+    return;
+  }
+  const out = JSON.parse(mj.check_house(text));
+  houseOk = out.ok;
+  showProblems($('house-problems'), $('house'), out.ok ? [] : out.problems);
+}
+
+function addTile(code) {
+  const area = $('hand');
+  const line = /^concealed\s*=\s*"([^"]*)"/m;
+  if (line.test(area.value)) {
+    area.value = area.value.replace(line, (_, tiles) => `concealed = "${tiles ? `${tiles} ` : ''}${code}"`);
+  } else {
+    area.value = `${area.value.replace(/\n*$/, '\n')}concealed = "${code}"\n`;
+  }
+  rescore();
+}
+
+function saveState() {
+  const state = { hand: $('hand').value, variants: chosen(), house: $('house').value };
+  history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
+}
+
+function loadState() {
+  try {
+    return JSON.parse(decodeURIComponent(location.hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
+// The page, built from the library's list of variants and the URL's state.
+const state = loadState() || { hand: EXAMPLE, variants: ['bmja', 'hong-kong', 'riichi', 'mcr'], house: HOUSE };
+for (const v of builtIn.variants) {
+  const label = document.createElement('label');
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.value = v.id;
+  box.checked = state.variants.includes(v.id);
+  box.addEventListener('change', rescore);
+  label.append(box, ` ${v.id}`);
+  label.title = v.name;
+  $('variant-list').append(label);
+  for (const select of [$('corpus-a'), $('corpus-b')]) {
+    select.append(new Option(v.id, v.id));
+  }
+}
+$('corpus-a').value = 'bmja';
+$('corpus-b').value = 'hong-kong';
+for (const [code, face] of TILES) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `tile suit-${code[1]} tile-${code}`;
+  const big = document.createElement('span');
+  big.textContent = face;
+  const small = document.createElement('small');
+  small.textContent = code[1] === 'z' ? '' : code[1];
+  b.append(big, small);
+  b.dataset.tile = code;
+  b.title = tileName(code);
+  b.setAttribute('aria-label', tileName(code));
+  b.addEventListener('click', () => addTile(code));
+  $('palette').append(b);
+}
+$('hand').value = state.hand;
+$('house').value = state.house;
+$('hand').addEventListener('input', rescore);
+$('house').addEventListener('input', () => { checkHouse(); rescore(); });
+$('clear-tiles').addEventListener('click', () => {
+  $('hand').value = $('hand').value.replace(/^concealed\s*=\s*"[^"]*"/m, 'concealed = ""');
+  rescore();
+});
+$('example').addEventListener('click', () => { $('hand').value = EXAMPLE; rescore(); });
+$('share').addEventListener('click', async () => {
+  saveState();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    $('share-status').textContent = 'copied';
+  } catch {
+    $('share-status').textContent = location.href;
+  }
+});
+
+// The corpus: generated and scored in a worker, so that the page stays responsive.
+$('corpus-run').addEventListener('click', () => {
+  const worker = new Worker('worker.js', { type: 'module' });
+  const progress = $('corpus-progress');
+  progress.hidden = false;
+  progress.value = 0;
+  $('corpus-run').disabled = true;
+  worker.onerror = (e) => {
+    progress.hidden = true;
+    $('corpus-run').disabled = false;
+    $('corpus-result').textContent = `the comparison stopped: ${e.message}`;
+    worker.terminate();
+  };
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (m.progress !== undefined) {
+      progress.value = m.progress;
+      return;
+    }
+    progress.hidden = true;
+    $('corpus-run').disabled = false;
+    worker.terminate();
+    showCorpus(m);
+  };
+  worker.postMessage({
+    count: Number($('corpus-count').value),
+    seed: Number($('corpus-seed').value),
+    a: $('corpus-a').value,
+    b: $('corpus-b').value,
+  });
+});
+
+function showCorpus(m) {
+  const box = $('corpus-result');
+  box.replaceChildren();
+  const summary = document.createElement('p');
+  summary.id = 'corpus-summary';
+  summary.dataset.hands = m.hands;
+  summary.textContent = `${m.hands} hands in ${(m.ms / 1000).toFixed(2)} s; mean total ${m.a}: ${m.meanA.toFixed(1)}, ${m.b}: ${m.meanB.toFixed(1)}; winners valid under both: ${m.bothValid}`;
+  box.append(summary);
+  const table = document.createElement('table');
+  const head = table.insertRow();
+  for (const h of ['hand', m.a, m.b, 'share of top, difference', '']) head.insertCell().textContent = h;
+  for (const d of m.differ) {
+    const row = table.insertRow();
+    row.insertCell().textContent = d.index + 1;
+    row.insertCell().textContent = d.ta;
+    row.insertCell().textContent = d.tb;
+    row.insertCell().textContent = d.gap.toFixed(3);
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.textContent = 'open';
+    open.addEventListener('click', () => {
+      $('hand').value = mj.hand_file(d.line);
+      rescore();
+      $('hand').scrollIntoView();
+    });
+    row.insertCell().append(open);
+  }
+  box.append(table);
+}
+
+checkHouse();
+rescore();
+document.body.dataset.ready = 'true';

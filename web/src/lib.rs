@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use mjrules::Variant;
+use mjrules::compare::{self, CorpusComparison};
 use mjrules::diagnostic::InputError;
 use mjrules::hand::parse_hand;
 use mjrules::random::HandGenerator;
@@ -26,6 +27,16 @@ use wasm_bindgen::prelude::wasm_bindgen;
 thread_local! {
     /// The built-in variants loaded so far, by id.
     static BUILT_IN: RefCell<HashMap<String, Rc<Variant>>> = RefCell::new(HashMap::new());
+    /// The comparison of two variants over a corpus under way: its variants, the lines
+    /// counted so far, and the figures.
+    static COMPARISON: RefCell<Option<Comparison>> = const { RefCell::new(None) };
+}
+
+/// Two variants over a corpus, fed a chunk of lines at a time.
+struct Comparison {
+    variants: [Rc<Variant>; 2],
+    lines: usize,
+    figures: CorpusComparison,
 }
 
 /// The failure of an input, as `--format json` gives it.
@@ -109,16 +120,23 @@ pub fn score(hand: &str, ids: &str, house: &str) -> String {
     json!({"ok": true, "cards": cards, "waits": waits}).to_string()
 }
 
-/// The house-rule file `text` checked: `{"ok": true, "id", "extends"}` or its problems.
+/// The house-rule file `text` checked: `{"ok": true, "id", "extends", "diff"}` (the built-in
+/// variant it extends first, and what it changes of it rule by rule, as `mjrules diff`
+/// says), or its problems.
 #[wasm_bindgen]
 pub fn check_house(text: &str) -> String {
-    match Variant::from_text("house.toml", text) {
-        Ok(v) => {
-            let d = v.definition();
-            json!({"ok": true, "id": d.id, "extends": d.extends}).to_string()
-        }
-        Err(e) => load_failure(e).to_string(),
-    }
+    let house = match Variant::from_text("house.toml", text) {
+        Ok(v) => v,
+        Err(e) => return load_failure(e).to_string(),
+    };
+    let d = house.definition();
+    let base = d.extends.first().and_then(|id| built_in(id).ok());
+    let diff = base.as_ref().map(|b| {
+        let changes = mjrules::diff::diff(b.definition(), d);
+        mjrules::diff::text(b.id(), &d.id, &changes)
+    });
+    json!({"ok": true, "id": d.id, "extends": base.map(|b| b.id().to_string()), "diff": diff})
+        .to_string()
 }
 
 /// `count` random hands (winners and not) from `seed`, one corpus line each, as
@@ -163,6 +181,113 @@ pub fn hand_file(line: &str) -> String {
     }
 }
 
+/// Begins comparing the variants `a` and `b` (ids, or `house` for the house rule) over a
+/// corpus given by [`compare_add`]: `{"ok": true}` or the problems of the house rule.
+#[wasm_bindgen]
+pub fn compare_begin(a: &str, b: &str, house: &str) -> String {
+    let (va, vb) = match (variant(a, house), variant(b, house)) {
+        (Ok(va), Ok(vb)) => (va, vb),
+        (Err(problems), _) | (_, Err(problems)) => return problems.to_string(),
+    };
+    let figures = CorpusComparison {
+        measure: compare::Measure::of([&va, &vb]),
+        ..Default::default()
+    };
+    COMPARISON.with(|c| {
+        *c.borrow_mut() = Some(Comparison {
+            variants: [va, vb],
+            lines: 0,
+            figures,
+        })
+    });
+    json!({"ok": true}).to_string()
+}
+
+/// Counts the lines of `corpus` (JSON Lines) in the comparison begun by [`compare_begin`],
+/// numbered after those already counted: how many lines were hands (a line that is not a
+/// hand is skipped, as `mjrules compare --corpus` reports and skips it).
+#[wasm_bindgen]
+pub fn compare_add(corpus: &str) -> u32 {
+    COMPARISON.with(|c| {
+        let mut c = c.borrow_mut();
+        let Some(cmp) = c.as_mut() else { return 0 };
+        let [va, vb] = &cmp.variants;
+        let mut scorers = [va.scorer(), vb.scorer()];
+        let mut hands = 0;
+        for line in corpus.lines() {
+            cmp.lines += 1;
+            let Ok(hand) = mjrules::corpus::read_line(line.as_bytes()) else {
+                continue;
+            };
+            let keep = cmp.figures.keep_above();
+            let measure = cmp.figures.measure;
+            let scored = compare::score_pair(
+                &mut scorers,
+                &hand,
+                cmp.lines,
+                line.as_bytes(),
+                keep,
+                measure,
+            );
+            cmp.figures.add(scored);
+            hands += 1;
+        }
+        hands
+    })
+}
+
+/// The comparison's figures, as `mjrules compare A B --corpus` gives them: `{"json", "text",
+/// "svg"}` (its `--format json`, its text and its `--plot` chart).
+#[wasm_bindgen]
+pub fn compare_end() -> String {
+    COMPARISON.with(|c| {
+        let Some(cmp) = c.borrow_mut().take() else {
+            return message("no comparison was begun".into()).to_string();
+        };
+        let ids = [cmp.variants[0].id(), cmp.variants[1].id()];
+        let sides = &cmp.figures.sides;
+        let title = format!(
+            "Totals of {}: {} and {}",
+            mjrules::stats::hands(sides[0].totals.len()),
+            ids[0],
+            ids[1]
+        );
+        let svg = mjrules::chart::histogram_svg(&title, ids, [&sides[0].totals, &sides[1].totals]);
+        json!({
+            "ok": true,
+            "json": cmp.figures.json(ids),
+            "text": cmp.figures.text(ids),
+            "svg": svg,
+        })
+        .to_string()
+    })
+}
+
+/// The game file `text` played (`mjrules game`): `{"ok": true, "ledger", "text"}` (the JSON
+/// and the text of its ledger), or every problem of the file. Its variant is a built-in one
+/// (the page reads no files).
+#[wasm_bindgen]
+pub fn game(text: &str) -> String {
+    let variant = match mjrules::game::variant_for("game.toml", text, std::path::Path::new("")) {
+        Ok(v) => v,
+        Err(errors) => return failure(&errors).to_string(),
+    };
+    let no_files = |path: &str| {
+        Err(format!(
+            "the page reads no files: write the deal of `{path}` in the game"
+        ))
+    };
+    match mjrules::game::play(&variant, "game.toml", text, &no_files) {
+        Ok(ledger) => json!({
+            "ok": true,
+            "ledger": mjrules::game::render::json(&ledger),
+            "text": mjrules::game::render::text(&ledger),
+        })
+        .to_string(),
+        Err(errors) => failure(&errors).to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +303,16 @@ mod tests {
         assert_eq!(out["ok"], true);
         assert_eq!(out["cards"][0]["card"]["total"], 320);
         assert_eq!(out["cards"][1]["card"]["total"], 160);
+    }
+
+    #[test]
+    fn a_game_is_played_and_a_bad_one_refused() {
+        // 002: every loser pays the winner's 120, East double: Bartek +480.
+        let game = "variant = \"polish\"\nplayers = [\"A\", \"B\", \"C\", \"D\"]\n[[deal]]\nB = { score = 120, win = { from = \"wall\" } }\n";
+        let out: Value = serde_json::from_str(&super::game(game)).unwrap();
+        assert_eq!(out["ledger"]["deals"][0]["net"]["B"], 480, "{out}");
+        let out: Value = serde_json::from_str(&super::game("variant = \"polish\"\n")).unwrap();
+        assert_eq!(out["ok"], false);
     }
 
     #[test]

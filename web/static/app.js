@@ -22,6 +22,18 @@ remove = ["pung-dragon"]
 limit = 500
 `;
 
+const GAME = `variant = "polish"
+players = ["Ania", "Bartek", "Celina", "Darek"]
+
+[[deal]]
+Bartek = { score = 120, win = { from = "discard", discarder = "Celina" } }
+Ania = { score = 20 }
+
+[[deal]]
+dealer = "Bartek"
+Bartek = { score = 400, win = { from = "wall" } }
+`;
+
 // The tiles of the palette: the code the hand file uses, and what the tile shows (drawn by
 // the page, not by a font: few fonts have the Mahjong tiles).
 const TILES = [];
@@ -39,6 +51,7 @@ const tileName = (code) => HONOURS[code] || `${code[0]} of ${NAMES[code[1]]}`;
 await init();
 const builtIn = JSON.parse(mj.variants());
 let houseOk = false;
+let houseBase = null;
 
 /// Byte offsets (the library's spans) as character offsets in `text`.
 function charOffset(text, byte) {
@@ -127,7 +140,11 @@ function card(entry) {
 
 function rescore() {
   const ids = chosen();
-  if (houseOk) ids.push('house');
+  // The house rule's card right after the card of the variant it extends.
+  if (houseOk) {
+    if (houseBase && !ids.includes(houseBase)) ids.push(houseBase);
+    ids.splice(houseBase ? ids.indexOf(houseBase) + 1 : ids.length, 0, 'house');
+  }
   const out = JSON.parse(mj.score($('hand').value, ids.join(','), $('house').value));
   const cards = $('cards');
   if (!out.ok) {
@@ -149,12 +166,16 @@ function checkHouse() {
   const text = $('house').value;
   if (!text.trim()) {
     houseOk = false;
+    houseBase = null;
     $('house-problems').replaceChildren();
+    $('house-diff').textContent = '';
     return;
   }
   const out = JSON.parse(mj.check_house(text));
   houseOk = out.ok;
+  houseBase = out.ok ? out.extends : null;
   showProblems($('house-problems'), $('house'), out.ok ? [] : out.problems);
+  $('house-diff').textContent = out.ok && out.diff ? out.diff : '';
 }
 
 function addTile(code) {
@@ -169,7 +190,7 @@ function addTile(code) {
 }
 
 function saveState() {
-  const state = { hand: $('hand').value, variants: chosen(), house: $('house').value };
+  const state = { hand: $('hand').value, variants: chosen(), house: $('house').value, game: $('game').value };
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
 }
 
@@ -197,6 +218,7 @@ for (const v of builtIn.variants) {
     select.append(new Option(v.id, v.id));
   }
 }
+for (const select of [$('corpus-a'), $('corpus-b')]) select.append(new Option('house rule', 'house'));
 $('corpus-a').value = 'bmja';
 $('corpus-b').value = 'hong-kong';
 for (const [code, face] of TILES) {
@@ -262,38 +284,87 @@ $('corpus-run').addEventListener('click', () => {
     seed: Number($('corpus-seed').value),
     a: $('corpus-a').value,
     b: $('corpus-b').value,
+    house: $('house').value,
   });
 });
 
 function showCorpus(m) {
   const box = $('corpus-result');
   box.replaceChildren();
+  if (m.problems) {
+    showProblems(box, $('house'), m.problems);
+    return;
+  }
   const summary = document.createElement('p');
   summary.id = 'corpus-summary';
   summary.dataset.hands = m.hands;
-  summary.textContent = `${m.hands} hands in ${(m.ms / 1000).toFixed(2)} s; mean total ${m.a}: ${m.meanA.toFixed(1)}, ${m.b}: ${m.meanB.toFixed(1)}; winners valid under both: ${m.bothValid}`;
-  box.append(summary);
+  summary.textContent = `${m.hands} hands generated and compared in ${(m.ms / 1000).toFixed(2)} s`;
+  const figures = document.createElement('pre');
+  figures.id = 'corpus-figures';
+  figures.textContent = m.text;
+  const chart = document.createElement('div');
+  chart.className = 'chart';
+  // The chart is the library's own SVG (its texts escaped there).
+  chart.innerHTML = m.svg;
+  box.append(summary, figures, chart);
   const table = document.createElement('table');
   const head = table.insertRow();
-  for (const h of ['hand', m.a, m.b, 'share of top, difference', '']) head.insertCell().textContent = h;
-  for (const d of m.differ) {
+  for (const h of ['hand', ...m.json.sides.map((s) => s.variant), 'difference', '']) head.insertCell().textContent = h;
+  for (const d of m.json.differences) {
     const row = table.insertRow();
-    row.insertCell().textContent = d.index + 1;
-    row.insertCell().textContent = d.ta;
-    row.insertCell().textContent = d.tb;
-    row.insertCell().textContent = d.gap.toFixed(3);
+    row.insertCell().textContent = d.line;
+    row.insertCell().textContent = d.totals[0];
+    row.insertCell().textContent = d.totals[1];
+    row.insertCell().textContent = d.difference;
     const open = document.createElement('button');
     open.type = 'button';
     open.textContent = 'open';
     open.addEventListener('click', () => {
-      $('hand').value = mj.hand_file(d.line);
+      $('hand').value = mj.hand_file(m.corpus[d.line - 1]);
       rescore();
       $('hand').scrollIntoView();
     });
     row.insertCell().append(open);
   }
   box.append(table);
+  box.dataset.json = JSON.stringify(m.json);
 }
+
+// The game: played by the library as `mjrules game` plays it, the running accounts drawn.
+function playGame() {
+  const out = JSON.parse(mj.game($('game').value));
+  const box = $('game-result');
+  box.replaceChildren();
+  if (!out.ok) {
+    showProblems($('game-problems'), $('game'), out.problems);
+    return;
+  }
+  $('game-problems').replaceChildren();
+  const ledger = out.ledger;
+  const table = document.createElement('table');
+  table.id = 'game-ledger';
+  const head = table.insertRow();
+  for (const h of ['deal', 'round', 'dealer', 'winner', ...ledger.players]) head.insertCell().textContent = h;
+  for (const d of ledger.deals) {
+    const row = table.insertRow();
+    for (const cell of [d.deal, d.prevailing, d.dealer, d.winner || 'drawn']) row.insertCell().textContent = cell;
+    for (const p of ledger.players) row.insertCell().textContent = d.totals[p];
+  }
+  const next = document.createElement('p');
+  next.textContent = ledger.finished
+    ? 'the game is over'
+    : `next: ${ledger.next.dealer} deals, ${ledger.next.prevailing} round`;
+  const text = document.createElement('pre');
+  text.textContent = out.text;
+  box.append(table, next, text);
+  box.dataset.json = JSON.stringify(ledger);
+}
+$('game').value = state.game || GAME;
+$('game-play').addEventListener('click', playGame);
+$('game-add').addEventListener('click', () => {
+  $('game').value = `${$('game').value.replace(/\n*$/, '\n')}\n[[deal]]\n`;
+  $('game').focus();
+});
 
 checkHouse();
 rescore();

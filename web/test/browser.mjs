@@ -140,6 +140,11 @@ const houseFile = join(shots, 'house.toml');
 (await import('node:fs')).writeFileSync(houseFile, house);
 const houseCli = JSON.parse(cli(['score', '--variant', houseFile, '--format', 'json', '-'], typed)).total;
 check(houseTotal === houseCli, `the house rule's total ${houseTotal} is the command line's ${houseCli}`);
+const order = await page.$$eval('.card', (cards) => cards.map((c) => c.dataset.variant));
+check(order[order.indexOf('house') - 1] === 'bmja', 'the house rule\'s card follows the card of the variant it extends');
+const diffShown = (await page.textContent('#house-diff')).trim();
+const diffCli = cli(['diff', 'bmja', houseFile]).trim().split('\n').slice(1).join('\n');
+check(diffShown.endsWith(diffCli) && diffCli.includes('limit'), `the house rule's changes are the command line's diff: ${diffShown.split('\n').length} lines`);
 
 // -- Scoring one hand under every variant: the library's time.
 const scoreMs = await page.evaluate(async (all) => {
@@ -169,18 +174,37 @@ check(generated === corpus, 'the page generates the same hands as `mjrules gen`'
 
 // -- Two variants over 1,000 hands in the worker, then 100,000 timed.
 await page.fill('#corpus-count', '1000');
+await page.fill('#corpus-seed', '7');
+await page.selectOption('#corpus-a', 'bmja');
+await page.selectOption('#corpus-b', 'hong-kong');
 await page.click('#corpus-run');
 await page.waitForSelector('#corpus-summary', { timeout: 60000 });
 check((await page.getAttribute('#corpus-summary', 'data-hands')) === '1000', 'the corpus view compares 1,000 hands');
+const figures = JSON.parse(await page.getAttribute('#corpus-result', 'data-json'));
+const figuresCli = JSON.parse(cli(['compare', 'bmja', 'hong-kong', '--corpus', '-', '--format', 'json'], cli(['gen', '--seed', '7', '--count', '1000'])));
+check(JSON.stringify(figures) === JSON.stringify(figuresCli), 'the corpus view\'s figures are those of `mjrules compare --corpus`');
+check(await page.$('#corpus-result svg') !== null, 'the corpus view draws the chart');
 await page.click('#corpus-result button');
 check((await page.inputValue('#hand')).includes('concealed'), 'a hand that differs most opens in the hand editor');
-await page.screenshot({ path: join(shots, 'corpus.png'), fullPage: true });
+await page.locator('#corpus-section').screenshot({ path: join(shots, 'corpus.png') });
 await page.fill('#corpus-count', '100000');
 const bigStart = Date.now();
 await page.click('#corpus-run');
 await page.waitForFunction(() => document.getElementById('corpus-summary')?.dataset.hands === '100000', null, { timeout: 120000 });
 const bigMs = Date.now() - bigStart;
 check(bigMs < 10000, `two variants over 100,000 hands in ${bigMs} ms (under 10,000)`);
+
+// -- A game, deal after deal: the ledger the command line gives.
+await page.click('#game-add');
+await page.fill('#game', `${await page.inputValue('#game')}Celina = { score = 30, win = { from = "wall" } }\n`);
+await page.click('#game-play');
+const ledger = JSON.parse(await page.getAttribute('#game-result', 'data-json'));
+const ledgerCli = JSON.parse(cli(['game', '-', '--format', 'json'], await page.inputValue('#game')));
+await page.locator('#game-section').screenshot({ path: join(shots, 'game.png') });
+check(ledger.deals.length === 3 && JSON.stringify(ledger) === JSON.stringify(ledgerCli), 'the game view\'s ledger is `mjrules game`\'s');
+await page.fill('#game', 'variant = "polish"\nplayers = ["A", "B", "C"]\n');
+await page.click('#game-play');
+check(/line 2, column/.test(await page.textContent('#game-problems')), 'a bad game is reported at its place');
 
 // -- The shared link: the same hand, variants and house rule.
 const link = page.url();

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/../.."
 version=0.2.130
 rustup target add wasm32-unknown-unknown >/dev/null
 if ! wasm-bindgen --version 2>/dev/null | grep -q "$version"; then
-  cargo install --locked wasm-bindgen-cli --version "$version"
+  # Not `--locked`: its lock file names versions this machine's registry may not carry.
+  cargo install wasm-bindgen-cli --version "$version"
 fi
 if [ ! -x /usr/bin/chromium ]; then
   sudo=""

@@ -178,15 +178,95 @@ function checkHouse() {
   $('house-diff').textContent = out.ok && out.diff ? out.diff : '';
 }
 
-function addTile(code) {
+// The hand file's top-level keys, read and written one line each: the controls write what
+// they say into the text, and follow what the text says.
+function keyLine(key) {
+  return new RegExp(`^${key}\\s*=\\s*(.*)$`, 'm');
+}
+
+function readKey(key) {
+  const m = $('hand').value.match(keyLine(key));
+  return m ? m[1].trim() : null;
+}
+
+function writeKey(key, value) {
   const area = $('hand');
-  const line = /^concealed\s*=\s*"([^"]*)"/m;
-  if (line.test(area.value)) {
-    area.value = area.value.replace(line, (_, tiles) => `concealed = "${tiles ? `${tiles} ` : ''}${code}"`);
+  if (value === null) {
+    area.value = area.value.replace(new RegExp(`^${key}\\s*=.*\\n?`, 'm'), '');
+  } else if (keyLine(key).test(area.value)) {
+    area.value = area.value.replace(keyLine(key), `${key} = ${value}`);
   } else {
-    area.value = `${area.value.replace(/\n*$/, '\n')}concealed = "${code}"\n`;
+    // Before any table, where top-level keys must stand.
+    const table = area.value.search(/^\[/m);
+    const line = `${key} = ${value}\n`;
+    area.value = table < 0 ? `${area.value.replace(/\n*$/, '\n')}${line}` : area.value.slice(0, table) + line + area.value.slice(table);
+  }
+}
+
+/// The tiles of `concealed`, one code each (`123m` is three).
+function concealedTiles() {
+  const text = (readKey('concealed') || '""').replace(/"/g, '');
+  const tiles = [];
+  for (const group of text.split(/\s+/).filter((g) => g)) {
+    const suit = group[group.length - 1];
+    for (const digit of group.slice(0, -1)) tiles.push(`${digit}${suit}`);
+  }
+  return tiles;
+}
+
+function writeConcealed(tiles) {
+  writeKey('concealed', `"${tiles.join(' ')}"`);
+}
+
+function addTile(code) {
+  writeConcealed([...concealedTiles(), code]);
+  rescore();
+  follow();
+}
+
+function addBonus(code) {
+  const list = (readKey('bonus') || '[]').replace(/[[\]"\s]/g, '').split(',').filter((b) => b);
+  writeKey('bonus', `[${[...list, code].map((b) => `"${b}"`).join(', ')}]`);
+  rescore();
+}
+
+/// The last `n` concealed tiles declared as an exposed set.
+function declareLast(n) {
+  const tiles = concealedTiles();
+  if (tiles.length < n) return;
+  const set = tiles.splice(tiles.length - n, n);
+  const suit = set[0][1];
+  const meld = set.every((t) => t[1] === suit) ? `${set.map((t) => t[0]).join('')}${suit}` : set.join(' ');
+  const melds = (readKey('melds') || '[]').replace(/^\[|\]$/g, '').trim();
+  writeConcealed(tiles);
+  writeKey('melds', `[${melds ? `${melds}, ` : ''}"${meld} exposed"]`);
+  rescore();
+}
+
+/// The win as the controls say it: the last tile clicked (the last concealed tile) won.
+function writeWin() {
+  const from = $('win-from').value;
+  if (!from) {
+    writeKey('win', null);
+  } else {
+    const tiles = concealedTiles();
+    const tile = tiles.length ? tiles[tiles.length - 1] : '1m';
+    const discarder = from === 'discard' || from === 'robbed-kong' ? `, discarder = "${$('discarder').value}"` : '';
+    writeKey('win', `{ tile = "${tile}", from = "${from}"${discarder} }`);
   }
   rescore();
+}
+
+/// The controls set from the text (a `[win]` table is left to the text).
+function follow() {
+  const word = (key) => (readKey(key) || '').replace(/"/g, '');
+  if (word('seat')) $('seat').value = word('seat');
+  if (word('prevailing')) $('prevailing').value = word('prevailing');
+  const win = readKey('win') || '';
+  const from = win.match(/from\s*=\s*"([^"]*)"/);
+  $('win-from').value = from ? from[1] : '';
+  const discarder = win.match(/discarder\s*=\s*"([^"]*)"/);
+  if (discarder) $('discarder').value = discarder[1];
 }
 
 function saveState() {
@@ -236,15 +316,39 @@ for (const [code, face] of TILES) {
   b.addEventListener('click', () => addTile(code));
   $('palette').append(b);
 }
+for (const wind of ['east', 'south', 'west', 'north']) {
+  for (const select of [$('seat'), $('prevailing'), $('discarder')]) select.append(new Option(wind, wind));
+}
+for (const code of ['1f', '2f', '3f', '4f', '1y', '2y', '3y', '4y']) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'tile bonus';
+  const big = document.createElement('span');
+  big.textContent = code[0];
+  const small = document.createElement('small');
+  small.textContent = code[1] === 'f' ? 'flower' : 'season';
+  b.append(big, small);
+  b.dataset.tile = code;
+  b.setAttribute('aria-label', `${code[1] === 'f' ? 'flower' : 'season'} ${code[0]}`);
+  b.addEventListener('click', () => addBonus(code));
+  $('bonus-palette').append(b);
+}
+$('seat').addEventListener('change', () => { writeKey('seat', `"${$('seat').value}"`); rescore(); });
+$('prevailing').addEventListener('change', () => { writeKey('prevailing', `"${$('prevailing').value}"`); rescore(); });
+$('win-from').addEventListener('change', writeWin);
+$('discarder').addEventListener('change', writeWin);
+$('meld-last').addEventListener('click', () => declareLast(3));
+$('kong-last').addEventListener('click', () => declareLast(4));
 $('hand').value = state.hand;
+follow();
 $('house').value = state.house;
-$('hand').addEventListener('input', rescore);
+$('hand').addEventListener('input', () => { rescore(); follow(); });
 $('house').addEventListener('input', () => { checkHouse(); rescore(); });
 $('clear-tiles').addEventListener('click', () => {
-  $('hand').value = $('hand').value.replace(/^concealed\s*=\s*"[^"]*"/m, 'concealed = ""');
+  writeConcealed([]);
   rescore();
 });
-$('example').addEventListener('click', () => { $('hand').value = EXAMPLE; rescore(); });
+$('example').addEventListener('click', () => { $('hand').value = EXAMPLE; rescore(); follow(); });
 $('share').addEventListener('click', async () => {
   saveState();
   try {

@@ -199,7 +199,8 @@ function writeKey(key, value) {
     // Before any table, where top-level keys must stand.
     const table = area.value.search(/^\[/m);
     const line = `${key} = ${value}\n`;
-    area.value = table < 0 ? `${area.value.replace(/\n*$/, '\n')}${line}` : area.value.slice(0, table) + line + area.value.slice(table);
+    const before = area.value.trim() ? area.value.replace(/\n*$/, '\n') : '';
+    area.value = table < 0 ? `${before}${line}` : area.value.slice(0, table) + line + area.value.slice(table);
   }
 }
 
@@ -252,7 +253,9 @@ function writeWin() {
     const tiles = concealedTiles();
     const tile = tiles.length ? tiles[tiles.length - 1] : '1m';
     const discarder = from === 'discard' || from === 'robbed-kong' ? `, discarder = "${$('discarder').value}"` : '';
-    writeKey('win', `{ tile = "${tile}", from = "${from}"${discarder} }`);
+    const flags = [...document.querySelectorAll('#flags input[data-win]:checked')]
+      .map((box) => `, ${box.dataset.win} = true`).join('');
+    writeKey('win', `{ tile = "${tile}", from = "${from}"${discarder}${flags} }`);
   }
   rescore();
 }
@@ -267,6 +270,13 @@ function follow() {
   $('win-from').value = from ? from[1] : '';
   const discarder = win.match(/discarder\s*=\s*"([^"]*)"/);
   if (discarder) $('discarder').value = discarder[1];
+  for (const box of document.querySelectorAll('#flags input[data-key]')) box.checked = readKey(box.dataset.key) === 'true';
+  for (const box of document.querySelectorAll('#flags input[data-win]')) {
+    box.checked = new RegExp(`${box.dataset.win}\\s*=\\s*true`).test(win);
+  }
+  for (const input of document.querySelectorAll('#flags input[data-tiles]')) {
+    if (document.activeElement !== input) input.value = word(input.dataset.tiles);
+  }
 }
 
 function saveState() {
@@ -336,6 +346,16 @@ for (const code of ['1f', '2f', '3f', '4f', '1y', '2y', '3y', '4y']) {
 $('seat').addEventListener('change', () => { writeKey('seat', `"${$('seat').value}"`); rescore(); });
 $('prevailing').addEventListener('change', () => { writeKey('prevailing', `"${$('prevailing').value}"`); rescore(); });
 $('win-from').addEventListener('change', writeWin);
+for (const box of document.querySelectorAll('#flags input[data-key]')) {
+  box.addEventListener('change', () => { writeKey(box.dataset.key, box.checked ? 'true' : null); rescore(); });
+}
+for (const box of document.querySelectorAll('#flags input[data-win]')) box.addEventListener('change', writeWin);
+for (const input of document.querySelectorAll('#flags input[data-tiles]')) {
+  input.addEventListener('input', () => {
+    writeKey(input.dataset.tiles, input.value.trim() ? `"${input.value.trim()}"` : null);
+    rescore();
+  });
+}
 $('discarder').addEventListener('change', writeWin);
 $('meld-last').addEventListener('click', () => declareLast(3));
 $('kong-last').addEventListener('click', () => declareLast(4));

@@ -132,13 +132,18 @@ await page.selectOption('#seat', 'west');
 await page.selectOption('#prevailing', 'south');
 await page.click('#bonus-palette button[data-tile="3f"]');
 await page.selectOption('#discarder', 'north');
+await page.check('#flags input[data-win="last"]');
 await page.selectOption('#win-from', 'discard');
+await page.fill('#dora', '8p');
 const built = await page.inputValue('#hand');
 check(/melds = \["777z exposed"\]/.test(built) && /seat = "west"/.test(built) && /bonus = \["3f"\]/.test(built)
-  && /win = \{ tile = "9p", from = "discard", discarder = "north" \}/.test(built), `the controls write the hand file:\n${built}`);
+  && /win = \{ tile = "9p", from = "discard", discarder = "north", last = true \}/.test(built)
+  && /dora = "8p"/.test(built), `the controls write the hand file:\n${built}`);
 await agreesWithCli(page, built, 'a hand built with the controls');
+await page.locator('#hand-section').screenshot({ path: join(shots, 'hand-controls.png') });
 await page.fill('#hand', built.replace('seat = "west"', 'seat = "east"'));
-check((await page.inputValue('#seat')) === 'east' && (await page.inputValue('#win-from')) === 'discard', 'the controls follow the text');
+check((await page.inputValue('#seat')) === 'east' && (await page.inputValue('#win-from')) === 'discard'
+  && (await page.isChecked('#flags input[data-win="last"]')) && (await page.inputValue('#dora')) === '8p', 'the controls follow the text');
 
 // -- A hand that has not gone out: its waits.
 await page.fill('#hand', 'seat = "south"\nprevailing = "east"\nconcealed = "123m 456m 789m 35p 99s"\n');

@@ -2,8 +2,10 @@
 //!
 //! In: the texts the page holds (a hand file, the ids of variants, a house-rule file, a
 //! seed). Out: JSON text, the same as the command line's `--format json` where the command
-//! line has one: a card per variant (`score`), the checker's problems with their places
-//! (`check_house`), random hands (`generate`), the totals of a corpus (`corpus_totals`).
+//! line has one: a card per variant and the waits (`score`), the checker's problems with
+//! their places and a house rule's changes (`check_house`), random hands (`generate`), the
+//! totals of a corpus (`corpus_totals`), the figures and chart of two variants over a corpus
+//! fed in chunks (`compare_begin`, `compare_add`, `compare_end`), a game's ledger (`game`).
 //! Every failure is a JSON `{"ok": false, "problems": [...]}` with line, column and span, as
 //! `mjrules --format json` reports it; nothing panics on any input.
 //!

@@ -59,7 +59,29 @@ function charOffset(text, byte) {
   return new TextDecoder().decode(bytes.slice(0, byte)).length;
 }
 
-/// The problems of a failure, each a button that selects its place in `area`.
+/// The line of `text` a problem is on, its span marked, as the command line draws it.
+function marked(text, p) {
+  const start = charOffset(text, p.span[0]);
+  const end = Math.max(start, charOffset(text, p.span[1]));
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const next = text.indexOf('\n', start);
+  const lineEnd = next < 0 ? text.length : next;
+  const pre = document.createElement('pre');
+  pre.className = 'marked';
+  const mark = document.createElement('mark');
+  mark.textContent = text.slice(start, Math.min(end, lineEnd)) || ' ';
+  pre.append(`${p.line} │ ${text.slice(lineStart, start)}`, mark, text.slice(Math.min(end, lineEnd), lineEnd));
+  if (p.label) {
+    const label = document.createElement('div');
+    label.className = 'label';
+    label.textContent = `${' '.repeat(String(p.line).length + 3 + (start - lineStart))}└ ${p.label}`;
+    pre.append(label);
+  }
+  return pre;
+}
+
+/// The problems of a failure, each a button that selects its place in `area`, and its line
+/// with the place marked.
 function showProblems(box, area, problems) {
   box.replaceChildren();
   for (const p of problems || []) {
@@ -76,6 +98,7 @@ function showProblems(box, area, problems) {
       });
     }
     item.append(where);
+    if (p.span) item.append(marked(area.value, p));
     if (p.help) {
       const help = document.createElement('div');
       help.textContent = `help: ${p.help}`;

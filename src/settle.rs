@@ -189,13 +189,7 @@ pub fn read_deal(
     for (i, (key, wind)) in Wind::WORDS.into_iter().enumerate() {
         let Some(value) = top.get(key) else { continue };
         spans[i] = value.span();
-        let DeValue::Table(table) = value.get_ref() else {
-            problems.push(document::wrong_type(
-                value.span(),
-                key,
-                "a table",
-                value.get_ref(),
-            ));
+        let Some(table) = document::expect_table(value, key, problems) else {
             continue;
         };
         // A seat is counted by its score or faan, or, in a `formula` variant, by the units
@@ -407,15 +401,7 @@ fn read_counted(
         r.get(key).and_then(|v| count(v, key, problems))
     };
     let win = r.get("win").and_then(|v| {
-        let DeValue::Table(t) = v.get_ref() else {
-            problems.push(document::wrong_type(
-                v.span(),
-                "win",
-                "a table",
-                v.get_ref(),
-            ));
-            return None;
-        };
+        let t = document::expect_table(v, "win", problems)?;
         let mut w = TableReader::new(t, v.span(), "`win`");
         let from = w.require("from", problems).and_then(|f| {
             let s = document::expect_string(f, "from", text, problems)?;

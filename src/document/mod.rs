@@ -242,6 +242,21 @@ pub fn expect_string_in<'a>(
     })
 }
 
+/// The table `value` under `key`, or a problem saying it is not one.
+pub fn expect_table<'t, 'i>(
+    value: &'t Value<'i>,
+    key: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<&'t DeTable<'i>> {
+    match value.get_ref() {
+        DeValue::Table(t) => Some(t),
+        other => {
+            problems.push(wrong_type(value.span(), key, "a table", other));
+            None
+        }
+    }
+}
+
 /// A string value, or a problem worded by `message`.
 fn string_or<'a>(
     value: &'a Value<'_>,

@@ -163,15 +163,7 @@ pub(super) fn read_entry<'a, 'i>(
     text: &str,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Entry<'a, 'i>> {
-    let DeValue::Table(t) = value.get_ref() else {
-        problems.push(document::wrong_type(
-            value.span(),
-            "deal",
-            "a table",
-            value.get_ref(),
-        ));
-        return None;
-    };
+    let t = document::expect_table(value, "deal", problems)?;
     let mut r = TableReader::new(t, value.span(), "a deal");
     let dealer = r.string("dealer", text, problems).and_then(|s| {
         let p = player_named(&s, names, None, problems);

@@ -516,15 +516,7 @@ fn read_win(
     source: &str,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<ReadWin> {
-    let DeValue::Table(table) = value.get_ref() else {
-        problems.push(document::wrong_type(
-            value.span(),
-            "win",
-            "a table",
-            value.get_ref(),
-        ));
-        return None;
-    };
+    let table = document::expect_table(value, "win", problems)?;
     let before = problems.len();
     let mut reader = TableReader::new(table, value.span(), "`[win]`");
     let tile = reader.require("tile", problems).and_then(|v| {

@@ -233,13 +233,8 @@ impl Cx<'_> {
         what: &'static str,
         problems: &mut Vec<Diagnostic>,
     ) -> Option<TableReader<'a, 'i>> {
-        match value.get_ref() {
-            DeValue::Table(t) => Some(TableReader::new(t, value.span(), what)),
-            other => {
-                problems.push(document::wrong_type(value.span(), key, "a table", other));
-                None
-            }
-        }
+        let t = document::expect_table(value, key, problems)?;
+        Some(TableReader::new(t, value.span(), what))
     }
 
     /// Each entry of the list of tables `key` of `top` that `read` reads; none when there
@@ -392,7 +387,7 @@ impl Cx<'_> {
     }
 
     fn params(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<Param> {
-        let Some(table) = sub_table(value, "params", problems) else {
+        let Some(table) = document::expect_table(value, "params", problems) else {
             return Vec::new();
         };
         let mut params = Vec::new();
@@ -466,7 +461,7 @@ impl Cx<'_> {
     /// The readings of a parameter: a table from each value it may take to the reading it
     /// stands for (`readings = { 1 = "one double", 2 = "one each" }`).
     fn readings(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Vec<(i64, String)> {
-        let Some(table) = sub_table(value, "readings", problems) else {
+        let Some(table) = document::expect_table(value, "readings", problems) else {
             return Vec::new();
         };
         let mut readings = Vec::new();
@@ -1114,8 +1109,8 @@ impl Cx<'_> {
         problems: &mut Vec<Diagnostic>,
     ) -> Option<ExampleCase> {
         let (table, expected) = (
-            sub_table(hand, "hand", problems),
-            sub_table(expect, "expect", problems),
+            document::expect_table(hand, "hand", problems),
+            document::expect_table(expect, "expect", problems),
         );
         let (table, expected) = (table?, expected?);
         let reader = TableReader::new(table, hand.span(), "an example's hand");
@@ -1136,8 +1131,8 @@ impl Cx<'_> {
         problems: &mut Vec<Diagnostic>,
     ) -> Option<ExampleCase> {
         let (table, expected) = (
-            sub_table(payment, "payment", problems),
-            sub_table(expect, "expect", problems),
+            document::expect_table(payment, "payment", problems),
+            document::expect_table(expect, "expect", problems),
         );
         let (table, expected) = (table?, expected?);
         let mut pr = TableReader::new(table, payment.span(), "an example's payment");
@@ -1381,7 +1376,7 @@ fn example_faan(
         .get_ref()
         .as_integer()
         .and_then(|i| i.as_str().parse().ok());
-    let expected = sub_table(expect, "expect", problems)?;
+    let expected = document::expect_table(expect, "expect", problems)?;
     let base = expected_int(expected, "base", expect.span(), problems);
     Some(ExampleCase::Faan {
         faan: faan?,
@@ -1404,21 +1399,6 @@ fn expected_int(
                 format!("`expect` needs `{key}`, a whole number"),
                 "missing or not a number",
             ));
-            None
-        }
-    }
-}
-
-/// The table `value` under `key`, or a problem saying it is not a table.
-fn sub_table<'t, 'a>(
-    value: &'t Value<'a>,
-    key: &str,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<&'t toml::de::DeTable<'a>> {
-    match value.get_ref() {
-        DeValue::Table(t) => Some(t),
-        other => {
-            problems.push(document::wrong_type(value.span(), key, "a table", other));
             None
         }
     }

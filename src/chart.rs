@@ -14,10 +14,11 @@ const TOP: f64 = 60.0;
 const PLOT_H: f64 = 380.0;
 const BELOW: f64 = 80.0;
 const BINS: usize = 20;
-const COLOURS: [&str; 2] = ["#1f77b4", "#ff7f0e"];
+/// The series' colours, in order (a ledger's chart draws four players).
+pub(crate) const COLOURS: [&str; 4] = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"];
 
 /// Escapes text for SVG.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

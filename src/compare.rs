@@ -340,6 +340,17 @@ impl CorpusComparison {
         }
     }
 
+    /// The chart of both variants' totals, as SVG (`compare --corpus --plot`).
+    pub fn chart(&self, ids: [&str; 2]) -> String {
+        let title = format!(
+            "Totals of {}: {} and {}",
+            stats::hands(self.sides[0].totals.len()),
+            ids[0],
+            ids[1]
+        );
+        crate::chart::histogram_svg(&title, ids, [&self.sides[0].totals, &self.sides[1].totals])
+    }
+
     /// The summary as text.
     pub fn text(&self, ids: [&str; 2]) -> String {
         let mut out = format!("{}\n\n", stats::hands(self.sides[0].totals.len()));

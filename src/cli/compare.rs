@@ -10,7 +10,7 @@ use std::time::Instant;
 use mjrules::Variant;
 use mjrules::render;
 use mjrules::tiles::TileStyle;
-use mjrules::{chart, compare, corpus, stats};
+use mjrules::{compare, corpus};
 
 use super::{
     CorpusFormat, Failure, HandInput, Tiles, batch, load_hand, open_corpus, parse_override, report,
@@ -193,13 +193,7 @@ fn compare_corpus(
     }
     // The chart is written last, so that the figures are printed even if it cannot be.
     if let Some(plot) = plot {
-        let title = format!(
-            "Totals of {}: {} and {}",
-            stats::hands(cmp.sides[0].totals.len()),
-            ids[0],
-            ids[1]
-        );
-        let svg = chart::histogram_svg(&title, ids, [&cmp.sides[0].totals, &cmp.sides[1].totals]);
+        let svg = cmp.chart(ids);
         File::create(plot)
             .and_then(|mut file| file.write_all(svg.as_bytes()))
             .map_err(|e| plot_error(plot, e))?;

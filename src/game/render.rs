@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use super::{GamePayment, Ledger, Party};
+use crate::chart::{COLOURS, escape};
 use crate::render::width;
 
 /// A party's name: a player's, or "table".
@@ -230,14 +231,6 @@ pub fn csv(ledger: &Ledger) -> String {
         out.push('\n');
     }
     out
-}
-
-const COLOURS: [&str; 4] = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"];
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The least of 1, 2 and 5 times a power of ten that is at least `rough`.

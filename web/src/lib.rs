@@ -247,19 +247,11 @@ pub fn compare_end() -> String {
             return message("no comparison was begun".into()).to_string();
         };
         let ids = [cmp.variants[0].id(), cmp.variants[1].id()];
-        let sides = &cmp.figures.sides;
-        let title = format!(
-            "Totals of {}: {} and {}",
-            mjrules::stats::hands(sides[0].totals.len()),
-            ids[0],
-            ids[1]
-        );
-        let svg = mjrules::chart::histogram_svg(&title, ids, [&sides[0].totals, &sides[1].totals]);
         json!({
             "ok": true,
             "json": cmp.figures.json(ids),
             "text": cmp.figures.text(ids),
-            "svg": svg,
+            "svg": cmp.figures.chart(ids),
         })
         .to_string()
     })

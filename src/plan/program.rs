@@ -203,6 +203,14 @@ impl Leaf {
         })
     }
 
+    /// True when the leaf reads no named element.
+    fn reads_no_name(self) -> bool {
+        !matches!(
+            self,
+            Leaf::Named(..) | Leaf::NamedPlus(..) | Leaf::NextNamed(_)
+        )
+    }
+
     #[inline(always)]
     fn read(self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
         match self {
@@ -321,6 +329,9 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, _, n| a(f, n[slot], n))
         }
         Compiled::Tuples(t) => {
+            if let Some(l) = Lookup::of(t) {
+                return test(move |f, e, n| l.value(f, e, n) != 0);
+            }
             let q = quantified(t);
             test(move |f, e, n| q.value(f, e, n) != 0)
         }
@@ -404,6 +415,9 @@ fn value(c: &Compiled) -> Int {
             num(move |f, _, n| a(f, n[slot], n))
         }
         Compiled::Tuples(t) => {
+            if let Some(l) = Lookup::of(t) {
+                return num(move |f, e, n| l.value(f, e, n));
+            }
             let q = quantified(t);
             num(move |f, e, n| q.value(f, e, n))
         }
@@ -468,6 +482,112 @@ fn arithmetic(op: Arith, a: Operand, b: Operand) -> Int {
         Arith::Max => with!(Arith::Max),
         Arith::RoundUp => with!(Arith::RoundUp),
         Arith::Pow => with!(Arith::Pow),
+    }
+}
+
+/// A quantifier naming one element whose condition is one comparison of a number of that
+/// element with a number that reads no named element (`any(i in indicators, next(i.tile) ==
+/// tile)`, `count(t in tiles, t.number < number)`): the other side read once, then each
+/// element's number read from the element itself and compared, with no scope of names built
+/// and no call for each element. It gives what [`Quantified::value`] gives.
+#[derive(Clone, Copy)]
+struct Lookup {
+    quantifier: Quantifier,
+    collection: Collection,
+    /// The comparison, with the named element's number on its left.
+    op: Cmp,
+    named: OfNamed,
+    other: Leaf,
+}
+
+/// A number of the element a quantifier names, read from the element.
+#[derive(Clone, Copy)]
+enum OfNamed {
+    Int(ElemInt),
+    Plus(ElemInt, i32),
+    NextTile,
+}
+
+impl OfNamed {
+    /// The leaf as a number of the element in `slot`, when it reads that element and no
+    /// other.
+    fn of(leaf: Leaf, slot: usize) -> Option<OfNamed> {
+        match leaf {
+            Leaf::Named(s, i) if s == slot => Some(OfNamed::Int(i)),
+            Leaf::NamedPlus(s, i, k) if usize::from(s) == slot => Some(OfNamed::Plus(i, k)),
+            Leaf::NextNamed(s) if s == slot => Some(OfNamed::NextTile),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn read(self, e: Elem) -> i64 {
+        match self {
+            OfNamed::Int(i) => elem_int(i, e),
+            OfNamed::Plus(i, k) => elem_int(i, e) + i64::from(k),
+            OfNamed::NextTile => unary(Unary::NextTile, i64::from(e.tile)),
+        }
+    }
+}
+
+impl Lookup {
+    /// `t` as a lookup, when it is one.
+    fn of(t: &Tuples) -> Option<Lookup> {
+        let [(_, Compiled::Cmp(op, a, b))] = t.conjuncts.as_slice() else {
+            return None;
+        };
+        if t.arity != 1 {
+            return None;
+        }
+        let slot = usize::from(t.first);
+        let (a, b) = (Leaf::of(a)?, Leaf::of(b)?);
+        let (named, other, op) = match (OfNamed::of(a, slot), OfNamed::of(b, slot)) {
+            (Some(named), None) if b.reads_no_name() => (named, b, *op),
+            (None, Some(named)) if a.reads_no_name() => (named, a, mirrored(*op)),
+            _ => return None,
+        };
+        Some(Lookup {
+            quantifier: t.quantifier,
+            collection: t.collection,
+            op,
+            named,
+            other,
+        })
+    }
+
+    #[inline(always)]
+    fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
+        let v = self.other.read(facts, current, named);
+        let elements = facts.elements(self.collection);
+        macro_rules! quantify {
+            ($op:tt) => {{
+                let mut meets = elements.iter().map(|e| self.named.read(*e) $op v);
+                match self.quantifier {
+                    Quantifier::Any => i64::from(meets.any(|m| m)),
+                    Quantifier::All => i64::from(meets.all(|m| m)),
+                    Quantifier::Count => meets.filter(|&m| m).count() as i64,
+                }
+            }};
+        }
+        match self.op {
+            Cmp::Eq => quantify!(==),
+            Cmp::Ne => quantify!(!=),
+            Cmp::Lt => quantify!(<),
+            Cmp::Le => quantify!(<=),
+            Cmp::Gt => quantify!(>),
+            Cmp::Ge => quantify!(>=),
+        }
+    }
+}
+
+/// The comparison that holds of `b` and `a` when `op` holds of `a` and `b`.
+fn mirrored(op: Cmp) -> Cmp {
+    match op {
+        Cmp::Eq | Cmp::Ne => op,
+        Cmp::Lt => Cmp::Gt,
+        Cmp::Le => Cmp::Ge,
+        Cmp::Gt => Cmp::Lt,
+        Cmp::Ge => Cmp::Le,
     }
 }
 

@@ -232,12 +232,21 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
         let alone = (self.tuples.conjuncts.iter().zip(self.tuples.alone))
             .filter(|(_, alone)| **alone)
             .map(|((waits_for, c), _)| (usize::from(*waits_for), c));
+        // The last test of flags and the elements that pass it: names often share one
+        // (`a.chow and b.chow and c.chow`).
+        let mut tested: Option<(Mask, u64)> = None;
         for (k, c) in alone {
             let slot = first + k;
             let mut may = 0u64;
             if let Some(m) = c.mask() {
-                for (i, e) in elements.iter().enumerate() {
-                    may |= u64::from(m.test(e.flags)) << i;
+                match tested {
+                    Some((last, passed)) if last == m => may = passed,
+                    _ => {
+                        for (i, e) in elements.iter().enumerate() {
+                            may |= u64::from(m.test(e.flags)) << i;
+                        }
+                        tested = Some((m, may));
+                    }
                 }
             } else {
                 for (i, e) in elements.iter().enumerate() {

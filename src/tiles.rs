@@ -163,15 +163,26 @@ impl Tile {
 
     /// The tile after this one, going round: the next number of its suit (9 to 1), the next
     /// wind (North to East), the next dragon (Red to White).
-    pub fn next(self) -> Tile {
-        let (first, last) = match self.0 {
-            0..=8 => (0, 8),
-            9..=17 => (9, 17),
-            18..=26 => (18, 26),
-            27..=30 => (27, 30),
-            _ => (31, 33),
+    pub const fn next(self) -> Tile {
+        // Read from a table: the first and last of each run (a suit's numbers, the winds,
+        // the dragons) without a match on ranges.
+        const NEXT: [u8; Tile::COUNT] = {
+            let mut next = [0; Tile::COUNT];
+            let mut i = 0;
+            while i < Tile::COUNT {
+                let (first, last) = match i {
+                    0..=8 => (0, 8),
+                    9..=17 => (9, 17),
+                    18..=26 => (18, 26),
+                    27..=30 => (27, 30),
+                    _ => (31, 33),
+                };
+                next[i] = if i == last { first } else { i + 1 } as u8;
+                i += 1;
+            }
+            next
         };
-        Tile(if self.0 == last { first } else { self.0 + 1 })
+        Tile(NEXT[self.0 as usize])
     }
 
     /// True for characters, dots and bamboo.

@@ -22,6 +22,8 @@ const CLOSED_OR_TWO_SIDED: &str = "tests/hands/semantics/closed-or-two-sided.tom
 const EDGE_SEVEN: &str = "tests/hands/semantics/edge-seven.toml";
 /// South draws 3m to 12m 444p 789s 55z 666s.
 const EDGE_THREE: &str = "tests/hands/gallery/edge-wait.toml";
+/// East draws 1m to 19m 19p 19s 1234567z 1m: thirteen orphans, thirteen distinct tiles.
+const ORPHANS: &str = "tests/hands/gallery/thirteen-orphans.toml";
 /// West draws 5m to 1112345678999m.
 const NINE_GATES: &str = "tests/hands/gallery/nine-gates.toml";
 
@@ -43,6 +45,9 @@ fn run(hand_path: &str, probe: &Probe<'_>) -> i64 {
     let text = format!(
         "[variant]\nid = \"probe\"\nstyle = \"points-and-doubles\"\n[params]\nlimit = 1000\n\
          [[shapes]]\nid = \"seven-pairs\"\nwhen = \"kinds(tiles) == 7 and all(tiles, copies == 2)\"\n\
+         cite = {{ source = \"test\", at = \"probe\" }}\n\
+         [[shapes]]\nid = \"thirteen-orphans\"\n\
+         when = \"kinds(tiles) == 13 and all(tiles, terminal or honour)\"\n\
          cite = {{ source = \"test\", at = \"probe\" }}\n\
          [[points]]\nid = \"probe\"\n{item}\ncite = {{ source = \"test\", at = \"probe\" }}\n"
     );
@@ -288,6 +293,34 @@ fn predicate_semantics() {
                 "count(a, b, c in sets, a.chow and a.tile == b.tile and b.tile == c.tile and b.chow and c.chow)",
             ),
             1,
+        ),
+        // Groups of tiles, many matching: 6 terminals, 7 honours, 13 distinct tiles. Up to
+        // 32 matching groups are found by giving the names elements one after the other;
+        // more, group by group: both ways give every group once.
+        (
+            ORPHANS,
+            Value("count(a, b in tiles, a.terminal and b.terminal)"),
+            15, // 6 × 5 / 2
+        ),
+        (
+            ORPHANS,
+            Value("count(a, b in tiles, a.honour and b.terminal)"),
+            42, // 7 × 6: each group of one honour and one terminal, in one order
+        ),
+        (
+            ORPHANS,
+            Value("count(a, b, c in tiles, a.honour and b.honour and c.honour)"),
+            35, // 7 × 6 × 5 / 6
+        ),
+        (
+            ORPHANS,
+            Value("count(a, b in tiles, a.copies + b.copies == 3)"),
+            12, // the 1m (two copies) with each of the other twelve tiles
+        ),
+        (
+            ORPHANS,
+            Value("count(a, b in tiles, a.copies >= 1 and b.copies >= 1)"),
+            78, // 13 × 12 / 2
         ),
     ];
     let mut failures = Vec::new();

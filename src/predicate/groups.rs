@@ -91,10 +91,18 @@ impl<C: Conjunct> Quantified<'_, C> {
             return;
         }
         let mut groups = Groups::new(self, facts, current, outer);
-        if groups.elements.len() <= 64 && !groups.narrow() {
-            return;
-        }
         let end = usize::from(self.first + self.arity);
+        if groups.elements.len() <= 64 {
+            if !groups.narrow() {
+                return;
+            }
+            if let Some(found) = groups.matching_groups() {
+                for (bits, named) in &found {
+                    visit(&named[..end], *bits);
+                }
+                return;
+            }
+        }
         groups.each_group(0, 0, &mut |groups| {
             if groups.some_order(0, 0) {
                 let bits = (groups.group[..usize::from(groups.tuples.arity)].iter())
@@ -134,6 +142,13 @@ impl<C: Conjunct> Quantified<'_, C> {
         }
     }
 }
+
+/// The most groups [`Groups::matching_groups`] keeps: more than the groups of two to four
+/// sets of a reading.
+const MAX_FOUND: usize = 32;
+
+/// Groups that match: the positions of each as bits, and the named elements in scope.
+type Found = arrayvec::ArrayVec<(u64, [Elem; MAX_BOUND]), MAX_FOUND>;
 
 /// The bit of a position, for the first 64.
 fn bit(position: usize) -> u64 {
@@ -281,6 +296,9 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             if quantifier == Quantifier::Any {
                 return i64::from(self.some_assignment(0, 0));
             }
+            if let Some(found) = self.matching_groups() {
+                return found.len() as i64;
+            }
         }
         self.each_group(0, 0, &mut |groups| {
             total += 1;
@@ -342,6 +360,60 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             }
         }
         false
+    }
+
+    /// The groups that match, each with its elements given to the names in the first order
+    /// (by position) that meets the condition, in the order of [`Groups::each_group`]; or
+    /// `None` when more than [`MAX_FOUND`] match. Found by giving the names distinct
+    /// elements one after the other, each among those it may take, and testing each
+    /// conjunct as soon as the last name it reads is given, so that a pair of elements that
+    /// fails is not tried again in every group that holds it. Only once the elements are
+    /// narrowed (so no more than 64).
+    fn matching_groups(&mut self) -> Option<Found> {
+        debug_assert!(self.narrowed);
+        let mut found = Found::new();
+        let complete = self.each_assignment(0, 0, &mut |groups, bits| {
+            // The same group met again in a later order.
+            if found.iter().any(|(seen, _)| *seen == bits) {
+                return true;
+            }
+            found.try_push((bits, groups.named)).is_ok()
+        });
+        if !complete {
+            return None;
+        }
+        // The order of `each_group`: by the groups' positions, lowest first.
+        found.sort_unstable_by_key(|(bits, _)| std::cmp::Reverse(bits.reverse_bits()));
+        Some(found)
+    }
+
+    /// Calls `visit` on each way of giving the names from `given` on distinct elements,
+    /// other than those of `used` (a bit per position) and each among those it may take,
+    /// that meets the condition, with the positions of all the names' elements as bits, in
+    /// increasing order of the positions given to the first name, then the second, and so
+    /// on; stops, returning false, when `visit` says to. Only once the elements are narrowed.
+    fn each_assignment(
+        &mut self,
+        given: usize,
+        used: u64,
+        visit: &mut impl FnMut(&Self, u64) -> bool,
+    ) -> bool {
+        if given == usize::from(self.tuples.arity) {
+            return visit(self, used);
+        }
+        let slot = usize::from(self.tuples.first) + given;
+        let mut free = self.may[given] & !used;
+        while free != 0 {
+            let position = free.trailing_zeros() as usize;
+            free &= free - 1;
+            self.named[slot] = self.elements[position];
+            if self.meets_conjuncts_of(given, slot)
+                && !self.each_assignment(given + 1, used | 1 << position, visit)
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// True when the conjuncts that wait for the name `given`, now in slot `slot`, hold

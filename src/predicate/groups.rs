@@ -96,7 +96,8 @@ impl<C: Conjunct> Quantified<'_, C> {
             if !groups.narrow() {
                 return;
             }
-            if let Some(found) = groups.matching_groups() {
+            let mut found = Found::new();
+            if groups.matching_groups(&mut found) {
                 for (bits, named) in &found {
                     visit(&named[..end], *bits);
                 }
@@ -296,7 +297,8 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             if quantifier == Quantifier::Any {
                 return i64::from(self.some_assignment(0, 0));
             }
-            if let Some(found) = self.matching_groups() {
+            let mut found = Found::new();
+            if self.matching_groups(&mut found) {
                 return found.len() as i64;
             }
         }
@@ -362,16 +364,15 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
         false
     }
 
-    /// The groups that match, each with its elements given to the names in the first order
-    /// (by position) that meets the condition, in the order of [`Groups::each_group`]; or
-    /// `None` when more than [`MAX_FOUND`] match. Found by giving the names distinct
+    /// Puts in `found` (empty) the groups that match, each with its elements given to the
+    /// names in the first order (by position) that meets the condition, in the order of
+    /// [`Groups::each_group`]; false when more than [`MAX_FOUND`] match. Found by giving the names distinct
     /// elements one after the other, each among those it may take, and testing each
     /// conjunct as soon as the last name it reads is given, so that a pair of elements that
     /// fails is not tried again in every group that holds it. Only once the elements are
     /// narrowed (so no more than 64).
-    fn matching_groups(&mut self) -> Option<Found> {
-        debug_assert!(self.narrowed);
-        let mut found = Found::new();
+    fn matching_groups(&mut self, found: &mut Found) -> bool {
+        debug_assert!(self.narrowed && found.is_empty());
         let complete = self.each_assignment(0, 0, &mut |groups, bits| {
             // The same group met again in a later order.
             if found.iter().any(|(seen, _)| *seen == bits) {
@@ -379,12 +380,11 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             }
             found.try_push((bits, groups.named)).is_ok()
         });
-        if !complete {
-            return None;
+        if complete {
+            // The order of `each_group`: by the groups' positions, lowest first.
+            found.sort_unstable_by_key(|(bits, _)| std::cmp::Reverse(bits.reverse_bits()));
         }
-        // The order of `each_group`: by the groups' positions, lowest first.
-        found.sort_unstable_by_key(|(bits, _)| std::cmp::Reverse(bits.reverse_bits()));
-        Some(found)
+        complete
     }
 
     /// Calls `visit` on each way of giving the names from `given` on distinct elements,

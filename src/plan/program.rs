@@ -451,6 +451,11 @@ fn value(c: &Compiled) -> Int {
 /// A comparison, made for its operator, so that the operator is not matched again on each
 /// evaluation.
 fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
+    if let (Operand::Leaf(a), Operand::Leaf(b)) = (&a, &b)
+        && let Some(c) = named_pair(op, *a, *b)
+    {
+        return c;
+    }
     macro_rules! with {
         ($op:tt) => {
             test(move |f, e, n| a.read(f, e, n) $op b.read(f, e, n))
@@ -464,6 +469,48 @@ fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
         Cmp::Gt => with!(>),
         Cmp::Ge => with!(>=),
     }
+}
+
+/// A comparison of the same number of two named elements, the second plus a constant
+/// (`a.suit == b.suit`, `a.number + 1 == b.number`: the commonest conjuncts of relations),
+/// made for its operator and its number, so that neither the kinds of the operands nor the
+/// number is matched on each evaluation.
+fn named_pair(op: Cmp, a: Leaf, b: Leaf) -> Option<Cond> {
+    let named = |leaf| match leaf {
+        Leaf::Named(slot, i) => Some((slot, i, 0)),
+        Leaf::NamedPlus(slot, i, k) => Some((usize::from(slot), i, i64::from(k))),
+        _ => None,
+    };
+    let ((x, i, j), (y, i2, k)) = (named(a)?, named(b)?);
+    if i != i2 {
+        return None;
+    }
+    // `a + j op b + k` is `a op b + (k - j)`: the numbers of elements are small.
+    let k = k - j;
+    macro_rules! with {
+        ($read:expr, $op:tt) => {
+            test(move |_, _, n| $read(n[x]) $op $read(n[y]) + k)
+        };
+    }
+    macro_rules! each_op {
+        ($read:expr) => {
+            match op {
+                Cmp::Eq => with!($read, ==),
+                Cmp::Ne => with!($read, !=),
+                Cmp::Lt => with!($read, <),
+                Cmp::Le => with!($read, <=),
+                Cmp::Gt => with!($read, >),
+                Cmp::Ge => with!($read, >=),
+            }
+        };
+    }
+    Some(match i {
+        ElemInt::Copies => each_op!(|e: Elem| i64::from(e.copies)),
+        ElemInt::Number => each_op!(|e: Elem| i64::from(e.number)),
+        ElemInt::Tile => each_op!(|e: Elem| i64::from(e.tile)),
+        ElemInt::NumberCopies => each_op!(|e: Elem| i64::from(e.same_number)),
+        ElemInt::Suit => each_op!(|e: Elem| suit_number(e.flags)),
+    })
 }
 
 /// Arithmetic, made for its operator.

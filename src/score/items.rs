@@ -46,6 +46,9 @@ pub struct Applied {
     /// How many items had counted, and the generation of `replaced`, when `results` was
     /// last gathered (none since [`Applied::clear`]).
     gathered: Option<(usize, usize)>,
+    /// Room for [`Applied::resolve`]'s two sets of replaced items (a bit per item), kept
+    /// between readings.
+    resolving: [Vec<u64>; 2],
 }
 
 /// Every item of `rules` that applies to the player (`winner` or not) evaluated on the
@@ -146,23 +149,44 @@ impl Applied {
             return;
         }
         self.unresolved = false;
-        let mut replaced: Vec<usize> = Vec::new();
+        let [mut replaced, mut next] = std::mem::take(&mut self.resolving);
+        let words = rules.items.len().div_ceil(64);
+        replaced.clear();
+        replaced.resize(words, 0);
+        let bit = |item: usize| (item / 64, 1u64 << (item % 64));
         for _ in 0..=self.fired.len() {
-            let mut next: Vec<usize> = (self.fired.iter())
-                .filter(|f| !replaced.contains(&f.item))
-                .flat_map(|f| rules.item(f.item).replaces.iter().copied())
-                .collect();
-            next.sort_unstable();
-            next.dedup();
+            next.clear();
+            next.resize(words, 0);
+            for f in &self.fired {
+                let (word, mask) = bit(f.item);
+                if replaced[word] & mask == 0 {
+                    for &r in &rules.item(f.item).replaces {
+                        let (word, mask) = bit(r);
+                        next[word] |= mask;
+                    }
+                }
+            }
             if next == replaced {
                 break;
             }
-            replaced = next;
+            std::mem::swap(&mut replaced, &mut next);
         }
-        if replaced != self.replaced {
-            self.replaced = replaced;
+        let now = replaced.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
+                })
+            })
+        });
+        if !now.clone().eq(self.replaced.iter().copied()) {
+            self.replaced.clear();
+            self.replaced.extend(now);
             self.generation += 1;
         }
+        self.resolving = [replaced, next];
     }
 
     /// What the items counted so far gave, less those replaced, for a condition that reads

@@ -92,20 +92,26 @@ fn greedy(matches: &[Instance], places: &[usize]) -> Vec<usize> {
 
 /// True when the sets' groups (each a bit per set), each joining its sets, close no cycle.
 fn acyclic(groups: impl Iterator<Item = u32>) -> bool {
-    // Which component each set is in, by the lowest set of it.
+    // Which component each set is in, by the lowest set of it; the sets from `span` on are
+    // in no group yet, each its own component.
     let mut component: [u8; 32] = std::array::from_fn(|k| k as u8);
+    let mut span = 0;
     for sets in groups {
         let mut seen = 0u32;
-        for k in (0..32).filter(|k| sets & (1 << k) != 0) {
+        let mut left = sets;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
             let c = component[k];
             if seen & (1 << c) != 0 {
                 return false;
             }
             seen |= 1 << c;
         }
+        span = span.max(32 - sets.leading_zeros() as usize);
         // Join the components met into the lowest of them.
         let lowest = seen.trailing_zeros() as u8;
-        for c in component.iter_mut() {
+        for c in &mut component[..span] {
             if seen & (1 << *c) != 0 {
                 *c = lowest;
             }
@@ -154,6 +160,11 @@ impl Search<'_> {
 
     /// Keeps the selection `kept`, worth `worth`, when it is better than the best so far.
     fn offer(&mut self, kept: &[usize], worth: i64) {
+        if let Some((best, _, _)) = &self.best
+            && worth < *best
+        {
+            return;
+        }
         let mut places: Vec<usize> = kept.iter().map(|&k| self.places[k]).collect();
         places.sort_unstable();
         let better = match &self.best {

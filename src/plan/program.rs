@@ -280,6 +280,15 @@ fn condition(c: &Compiled) -> Cond {
             let (a, b) = (condition(a), condition(b));
             test(move |f, e, n| a(f, e, n) || b(f, e, n))
         }
+        // Two conditions compared (`(a.suit == b.suit) != (…)`): as conditions, not as
+        // numbers made of them.
+        Compiled::Cmp(op @ (Cmp::Eq | Cmp::Ne), a, b) if is_condition(a) && is_condition(b) => {
+            let (a, b) = (condition(a), condition(b));
+            match op {
+                Cmp::Eq => test(move |f, e, n| a(f, e, n) == b(f, e, n)),
+                _ => test(move |f, e, n| a(f, e, n) != b(f, e, n)),
+            }
+        }
         Compiled::Cmp(op, a, b) => comparison(*op, Operand::of(a), Operand::of(b)),
         Compiled::Any(collection, cond) => {
             let c = *collection;
@@ -351,6 +360,25 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, e, n| v(f, e, n) != 0)
         }
     }
+}
+
+/// True when `c` is a condition (its value 0 or 1): what [`value`] makes a number of.
+fn is_condition(c: &Compiled) -> bool {
+    matches!(
+        c,
+        Compiled::HandMask(_)
+            | Compiled::ElemMask(_)
+            | Compiled::Not(_)
+            | Compiled::And(..)
+            | Compiled::Or(..)
+            | Compiled::Cmp(..)
+            | Compiled::Any(..)
+            | Compiled::All(..)
+            | Compiled::Shape(_)
+            | Compiled::Block(_)
+            | Compiled::Calling(_)
+            | Compiled::Fired(_)
+    )
 }
 
 /// `c` as a number.

@@ -68,6 +68,11 @@ fn predicate_semantics() {
         (EXAMPLE, Value("7 / 2"), 3),
         (EXAMPLE, Value("-2 * 3 + 10"), 4),
         (EXAMPLE, Value("1 / 0"), 0),
+        // A remainder is never negative; by 0 it is 0.
+        (EXAMPLE, Value("mod(7, 3)"), 1),
+        (EXAMPLE, Value("mod(-7, 3)"), 2),
+        (EXAMPLE, Value("mod(7, -3)"), 1),
+        (EXAMPLE, Value("mod(6, 3) + mod(7, 0)"), 0),
         (EXAMPLE, Value("10 - 3 - 2"), 5),
         // Logic: `and` binds tighter than `or`; `not` is looser than comparisons.
         (EXAMPLE, When("true or false and false"), 1),

@@ -557,6 +557,7 @@ fn arithmetic(op: Arith, a: Operand, b: Operand) -> Int {
         Arith::Max => with!(Arith::Max),
         Arith::RoundUp => with!(Arith::RoundUp),
         Arith::Pow => with!(Arith::Pow),
+        Arith::Mod => with!(Arith::Mod),
     }
 }
 

@@ -462,6 +462,16 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         build: |a| a.arith(Arith::Pow),
     },
     Function {
+        name: "mod",
+        params: &[Param::Value(Type::Int), Param::Value(Type::Int)],
+        optional: 0,
+        collections: &[],
+        result: Type::Int,
+        doc: "the remainder of X divided by Y, never negative (`mod(7, 3)` is 1, `mod(-7, 3)` is 2; 0 when Y is 0)",
+        quantifier: None,
+        build: |a| a.arith(Arith::Mod),
+    },
+    Function {
         name: "next",
         params: &[Param::Value(Type::Tile)],
         optional: 0,

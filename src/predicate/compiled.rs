@@ -193,6 +193,9 @@ pub enum Arith {
     RoundUp,
     /// `pow(a, b)`: `a` to the power `b` (0 for a negative `b` unless `a` is 1 or -1).
     Pow,
+    /// `mod(a, b)`: the remainder of `a` divided by `b`, from 0 to `|b| - 1` (0 when `b`
+    /// is 0).
+    Mod,
 }
 
 /// Functions of one value.
@@ -423,6 +426,8 @@ pub fn arith(op: Arith, x: i64, y: i64) -> i64 {
             (_, ..0) => 0,
             _ => x.saturating_pow(u32::try_from(y).unwrap_or(u32::MAX)),
         },
+        // The one remainder that overflows, the most negative number by -1, is 0.
+        Arith::Mod => x.checked_rem_euclid(y).unwrap_or(0),
     }
 }
 
@@ -469,6 +474,11 @@ mod tests {
         assert_eq!(arith(Arith::Pow, 2, -1), 0);
         assert_eq!(arith(Arith::Pow, -1, -3), -1);
         assert_eq!(arith(Arith::Pow, 2, i64::MAX), i64::MAX);
+        assert_eq!(arith(Arith::Mod, 7, 3), 1);
+        assert_eq!(arith(Arith::Mod, -7, 3), 2);
+        assert_eq!(arith(Arith::Mod, 7, -3), 1);
+        assert_eq!(arith(Arith::Mod, 7, 0), 0);
+        assert_eq!(arith(Arith::Mod, i64::MIN, -1), 0);
         assert_eq!(arith(Arith::Min, 3, -4), -4);
         assert_eq!(arith(Arith::Max, 3, -4), 3);
         assert_eq!(unary(Unary::Abs, i64::MIN), i64::MAX);

@@ -147,10 +147,17 @@ pub(super) fn range_with(
                     lo: a.lo,
                     hi: a.hi.saturating_add(b.lo - 1),
                 },
-                Arith::Div | Arith::RoundUp | Arith::Pow if a.lo == a.hi && b.lo == b.hi => {
+                Arith::Div | Arith::RoundUp | Arith::Pow | Arith::Mod
+                    if a.lo == a.hi && b.lo == b.hi =>
+                {
                     Range::exactly(arith(*op, a.lo, b.lo))
                 }
-                Arith::Div | Arith::RoundUp | Arith::Pow => Range::ANY,
+                // A remainder is below the divisor's size.
+                Arith::Mod if b.lo == b.hi && b.lo != 0 && b.lo != i64::MIN => Range {
+                    lo: 0,
+                    hi: b.lo.abs() - 1,
+                },
+                Arith::Div | Arith::RoundUp | Arith::Pow | Arith::Mod => Range::ANY,
             }
         }
         Compiled::If(abc) => {

@@ -499,25 +499,41 @@ fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
     }
 }
 
-/// A comparison of the same number of two named elements, the second plus a constant
-/// (`a.suit == b.suit`, `a.number + 1 == b.number`: the commonest conjuncts of relations),
-/// made for its operator and its number, so that neither the kinds of the operands nor the
-/// number is matched on each evaluation.
+/// A comparison of a number of a named element with the same number of another named
+/// element or with a constant, each side plus a constant (`a.suit == b.suit`, `a.number + 1
+/// == b.number`, `a.number == 1`: the commonest conjuncts of relations), made for its
+/// operator and its number, so that neither the kinds of the operands nor the number is
+/// matched on each evaluation.
 fn named_pair(op: Cmp, a: Leaf, b: Leaf) -> Option<Cond> {
     let named = |leaf| match leaf {
         Leaf::Named(slot, i) => Some((slot, i, 0)),
         Leaf::NamedPlus(slot, i, k) => Some((usize::from(slot), i, i64::from(k))),
         _ => None,
     };
-    let ((x, i, j), (y, i2, k)) = (named(a)?, named(b)?);
-    if i != i2 {
-        return None;
+    // The numbers of elements are small: `a + j op b + k` is `a op b + (k - j)`, and
+    // `a + j op k` is `a op k - j` (a constant beside a named element fits 32 bits).
+    enum Other {
+        Named(usize, i64),
+        Const(i64),
     }
-    // `a + j op b + k` is `a op b + (k - j)`: the numbers of elements are small.
-    let k = k - j;
+    let (x, i, j, other, op) = match (named(a), named(b), a, b) {
+        (Some((x, i, j)), Some((y, i2, k)), _, _) if i == i2 => (x, i, j, Other::Named(y, k), op),
+        (Some((x, i, j)), None, _, Leaf::Const(k)) => (x, i, j, Other::Const(k), op),
+        (None, Some((x, i, j)), Leaf::Const(k), _) => (x, i, j, Other::Const(k), mirrored(op)),
+        _ => return None,
+    };
     macro_rules! with {
         ($read:expr, $op:tt) => {
-            test(move |_, _, n| $read(n[x]) $op $read(n[y]) + k)
+            match other {
+                Other::Named(y, k) => {
+                    let k = k - j;
+                    test(move |_, _, n| $read(n[x]) $op $read(n[y]) + k)
+                }
+                Other::Const(k) => {
+                    let k = k.saturating_sub(j);
+                    test(move |_, _, n| $read(n[x]) $op k)
+                }
+            }
         };
     }
     macro_rules! each_op {

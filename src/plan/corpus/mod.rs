@@ -218,7 +218,8 @@ fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
 /// Calls `each` with `state` on the tiles of `text`, those [`read_tiles`] reads, in no
 /// particular order: `None` when the notation is wrong or `each` gives `None`. The
 /// commonest notation is read by [`plain_tiles`]; whatever it does not take is read again
-/// by `read_tiles`, after `reset` has undone what `each` did to `state`.
+/// by `read_tiles`, after `reset` has undone what `each` did to `state`, unless it holds a
+/// red five.
 fn tiles_in<S>(
     text: &[u8],
     state: &mut S,
@@ -226,6 +227,10 @@ fn tiles_in<S>(
     mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
 ) -> Option<()> {
     if plain_tiles(text, |t| each(state, t)).is_none() {
+        // A `0` (a red five) is no digit of `read_tiles` either: left to `read_red`.
+        if text.contains(&b'0') {
+            return None;
+        }
         return read_again(text, state, reset, each);
     }
     Some(())

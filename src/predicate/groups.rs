@@ -295,7 +295,7 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             // For `any`, one group in one order is enough: the names are given distinct
             // elements one after the other, each among those it may take.
             if quantifier == Quantifier::Any {
-                return i64::from(self.some_assignment(0, 0));
+                return i64::from(self.some_assignment());
             }
             let mut found = Found::new();
             if self.matching_groups(&mut found) {
@@ -341,36 +341,20 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
         true
     }
 
-    /// True when the names from `given` on can be given distinct elements, other than those
-    /// of `used` (a bit per position) and each among those it may take, that meet the
-    /// condition; each conjunct is tested as soon as the last name it reads is given. Only
-    /// once the elements are narrowed (so no more than 64).
-    fn some_assignment(&mut self, given: usize, used: u64) -> bool {
-        if given == usize::from(self.tuples.arity) {
-            return true;
-        }
-        let slot = usize::from(self.tuples.first) + given;
-        let mut free = self.may[given] & !used;
-        while free != 0 {
-            let position = free.trailing_zeros() as usize;
-            free &= free - 1;
-            self.named[slot] = self.elements[position];
-            if self.meets_conjuncts_of(given, slot)
-                && self.some_assignment(given + 1, used | 1 << position)
-            {
-                return true;
-            }
-        }
-        false
+    /// True when the names can be given distinct elements, each among those it may take,
+    /// that meet the condition (the search stops at the first, [`Groups::each_assignment`]).
+    /// Only once the elements are narrowed (so no more than 64).
+    fn some_assignment(&mut self) -> bool {
+        !self.each_assignment(0, 0, &mut |_, _| false)
     }
 
     /// Puts in `found` (empty) the groups that match, each with its elements given to the
     /// names in the first order (by position) that meets the condition, in the order of
-    /// [`Groups::each_group`]; false when more than [`MAX_FOUND`] match. Found by giving the names distinct
-    /// elements one after the other, each among those it may take, and testing each
-    /// conjunct as soon as the last name it reads is given, so that a pair of elements that
-    /// fails is not tried again in every group that holds it. Only once the elements are
-    /// narrowed (so no more than 64).
+    /// [`Groups::each_group`]; false when more than [`MAX_FOUND`] match. Found by giving the
+    /// names distinct elements one after the other, each among those it may take, and
+    /// testing each conjunct as soon as the last name it reads is given, so that a pair of
+    /// elements that fails is not tried again in every group that holds it. Only once the
+    /// elements are narrowed (so no more than 64).
     fn matching_groups(&mut self, found: &mut Found) -> bool {
         debug_assert!(self.narrowed && found.is_empty());
         let complete = self.each_assignment(0, 0, &mut |groups, bits| {

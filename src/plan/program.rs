@@ -344,7 +344,38 @@ fn condition(c: &Compiled) -> Cond {
             let q = quantified(t);
             test(move |f, e, n| q.value(f, e, n) != 0)
         }
-        Compiled::HandInt(_)
+        // A number, as a condition: not 0.
+        _ => {
+            debug_assert!(!is_condition(c), "a condition left to the numbers");
+            let v = value(c);
+            test(move |f, e, n| v(f, e, n) != 0)
+        }
+    }
+}
+
+/// True when `c` is a condition (its value 0 or 1) whatever its operands: what [`value`]
+/// makes a number of, as [`condition`] makes a condition of the others. A constant, `if`,
+/// a named element's fact and a quantifier over named elements, which may be either, are
+/// each made by both as they are.
+fn is_condition(c: &Compiled) -> bool {
+    match c {
+        Compiled::HandMask(_)
+        | Compiled::ElemMask(_)
+        | Compiled::Not(_)
+        | Compiled::And(..)
+        | Compiled::Or(..)
+        | Compiled::Cmp(..)
+        | Compiled::Any(..)
+        | Compiled::All(..)
+        | Compiled::Shape(_)
+        | Compiled::Block(_)
+        | Compiled::Calling(_)
+        | Compiled::Fired(_) => true,
+        Compiled::Const(_)
+        | Compiled::If(_)
+        | Compiled::Named(..)
+        | Compiled::Tuples(_)
+        | Compiled::HandInt(_)
         | Compiled::ElemInt(_)
         | Compiled::PaymentInt(_)
         | Compiled::Neg(_)
@@ -355,30 +386,8 @@ fn condition(c: &Compiled) -> Cond {
         | Compiled::Sum(_)
         | Compiled::Best(_)
         | Compiled::Value(_)
-        | Compiled::Unary(..) => {
-            let v = value(c);
-            test(move |f, e, n| v(f, e, n) != 0)
-        }
+        | Compiled::Unary(..) => false,
     }
-}
-
-/// True when `c` is a condition (its value 0 or 1): what [`value`] makes a number of.
-fn is_condition(c: &Compiled) -> bool {
-    matches!(
-        c,
-        Compiled::HandMask(_)
-            | Compiled::ElemMask(_)
-            | Compiled::Not(_)
-            | Compiled::And(..)
-            | Compiled::Or(..)
-            | Compiled::Cmp(..)
-            | Compiled::Any(..)
-            | Compiled::All(..)
-            | Compiled::Shape(_)
-            | Compiled::Block(_)
-            | Compiled::Calling(_)
-            | Compiled::Fired(_)
-    )
 }
 
 /// `c` as a number.
@@ -458,18 +467,9 @@ fn value(c: &Compiled) -> Int {
             let tree = c.clone();
             num(move |f, e, n| tree.eval_in(f, e, n))
         }
-        Compiled::HandMask(_)
-        | Compiled::ElemMask(_)
-        | Compiled::Not(_)
-        | Compiled::And(..)
-        | Compiled::Or(..)
-        | Compiled::Cmp(..)
-        | Compiled::Any(..)
-        | Compiled::All(..)
-        | Compiled::Shape(_)
-        | Compiled::Block(_)
-        | Compiled::Calling(_)
-        | Compiled::Fired(_) => {
+        // A condition, as a number: 0 or 1.
+        _ => {
+            debug_assert!(is_condition(c), "a number left to the conditions");
             let t = condition(c);
             num(move |f, e, n| i64::from(t(f, e, n)))
         }

@@ -492,17 +492,22 @@ impl Hand {
         melds
             .try_extend_from_slice(parts.melds)
             .expect("four declared sets at most");
-        // Copied whole: the checks above bound each (see `check_declarations`).
+        // Copied whole: the checks above bound each (see `check_declarations`). Most hands
+        // have none (every hand of a variant without them), and a copy is a call.
         let indicators = |tiles: &[Tile]| {
             let mut held = Indicators::new();
-            held.try_extend_from_slice(tiles)
-                .expect("one indicator and one per kong at most");
+            if !tiles.is_empty() {
+                held.try_extend_from_slice(tiles)
+                    .expect("one indicator and one per kong at most");
+            }
             held
         };
         let mut red_fives = RedFives::new();
-        red_fives
-            .try_extend_from_slice(parts.red_fives)
-            .expect("one red five of each suit at most");
+        if !parts.red_fives.is_empty() {
+            red_fives
+                .try_extend_from_slice(parts.red_fives)
+                .expect("one red five of each suit at most");
+        }
         Ok(Hand {
             seat,
             prevailing,

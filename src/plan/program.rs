@@ -262,6 +262,26 @@ impl Operand {
     }
 }
 
+/// The two sides of an `and` or an `or`, the one that may work out the wait count last.
+/// The language has no side effects, and every expression a value, so either order gives
+/// the same value; but the wait count, worked out when first read, costs more than all the
+/// rest of a reading (each tile is tried against the hand), and a side tested first often
+/// settles the condition without it (`wait_count == 1 and edge_wait`).
+fn costly_last<'c>(a: &'c Compiled, b: &'c Compiled) -> (&'c Compiled, &'c Compiled) {
+    if reads_wait_count(a) && !reads_wait_count(b) {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
+/// True when `c` reads the wait count.
+fn reads_wait_count(c: &Compiled) -> bool {
+    let mut reads = false;
+    c.visit(&mut |node| reads |= matches!(node, Compiled::HandInt(HandInt::WaitCount)));
+    reads
+}
+
 /// `c` as a condition.
 fn condition(c: &Compiled) -> Cond {
     match c {
@@ -273,10 +293,12 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, e, n| !a(f, e, n))
         }
         Compiled::And(a, b) => {
+            let (a, b) = costly_last(a, b);
             let (a, b) = (condition(a), condition(b));
             test(move |f, e, n| a(f, e, n) && b(f, e, n))
         }
         Compiled::Or(a, b) => {
+            let (a, b) = costly_last(a, b);
             let (a, b) = (condition(a), condition(b));
             test(move |f, e, n| a(f, e, n) || b(f, e, n))
         }
@@ -929,5 +951,43 @@ mod tests {
         }];
         let facts = Facts::default().with_sets(0, &sets);
         assert_eq!(value.value(&facts, Elem::default()), 1);
+    }
+
+    #[test]
+    fn the_wait_count_is_worked_out_only_where_the_rest_does_not_settle_a_condition() {
+        use std::cell::Cell;
+        // The wait count read first, in an `and`, in an `or`, and inside an `if` (as MCR's
+        // tie-break reads it); the other side settles each on the facts where it is false
+        // (`and`) or true (`or`).
+        let cases = [
+            ("wait_count == 1 and self_drawn", false),
+            ("wait_count == 2 or self_drawn", true),
+            ("if(wait_count == 1 and self_drawn, 3, 0) == 3", false),
+            (
+                "(wait_count >= 1 and wait_count <= 3) and not dealer and self_drawn",
+                false,
+            ),
+        ];
+        for (text, settled_when_self_drawn) in cases {
+            let program = Test::new(&test_condition(text, Scope::Hand), true);
+            for (flags, wait_count) in [(0, 1), (hand::SELF_DRAWN, 1), (hand::SELF_DRAWN, 2)] {
+                let worked_out = Cell::new(0);
+                let work = || {
+                    worked_out.set(worked_out.get() + 1);
+                    wait_count
+                };
+                let (deferred, for_tree) = (Deferred::new(&work), Deferred::new(&work));
+                let mut facts = Facts::default().with_sets(flags, &[]);
+                facts.wait_count = Some(&deferred);
+                let holds = program.holds(&facts, Elem::default());
+                let by_program = worked_out.get();
+                // The value is the tree's, whatever the order the program tests in.
+                facts.wait_count = Some(&for_tree);
+                let tree = test_condition(text, Scope::Hand);
+                assert_eq!(holds, tree.holds(&facts, Elem::default()), "{text}");
+                let settled = (flags != 0) == settled_when_self_drawn;
+                assert_eq!(by_program, usize::from(!settled), "{text}, {flags}");
+            }
+        }
     }
 }

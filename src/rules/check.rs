@@ -159,14 +159,20 @@ pub struct Rules {
     /// The names of the combinations the items' matches are selected in, in the order they
     /// first appear.
     pub combinations: Vec<String>,
+    /// By index in [`Definition::items`]: the item's position in [`Self::items`], or
+    /// `u32::MAX` for one that is not scored ([`Self::item`] reads it for every item that
+    /// counted, many times a reading).
+    positions: Vec<u32>,
 }
 
 impl Rules {
     /// The item of index `index` in [`Definition::items`], one that is scored (an item that
     /// counted always is).
     pub fn item(&self, index: usize) -> &CompiledItem {
-        let at = self.items.binary_search_by_key(&index, |i| i.index);
-        &self.items[at.expect("an item that counted is scored")]
+        let at = self.positions.get(index).copied().unwrap_or(u32::MAX);
+        self.items
+            .get(at as usize)
+            .expect("an item that counted is scored")
     }
 
     /// The variant's id.
@@ -354,8 +360,10 @@ pub fn check(
         return Err(errors);
     }
     let mut tags_of = vec![0; definition.items.len()];
-    for item in &items {
+    let mut positions = vec![u32::MAX; definition.items.len()];
+    for (at, item) in items.iter().enumerate() {
         tags_of[item.index] = item.tags;
+        positions[item.index] = at as u32;
     }
     let mut rules = Rules {
         requirements_read_results: requirements.iter().map(reads_results).collect(),
@@ -373,6 +381,7 @@ pub fn check(
         reads_bonus_tiles: false,
         instanced: false,
         combinations,
+        positions,
         payments,
         game,
         items,

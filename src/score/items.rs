@@ -38,8 +38,13 @@ pub struct Applied {
     pub prefer: Prefer,
     /// The matches dropped by set-level exclusions, in the order they were dropped.
     pub dropped: Vec<Dropped>,
-    /// The matches of the items that set-level exclusions read (a buffer).
+    /// The matches of the items that set-level exclusions read, and for each whether it is
+    /// kept (buffers).
     instances: Vec<Instance>,
+    kept: Vec<bool>,
+    /// The matches of one combination's items, and their places among `instances` (buffers).
+    combined: Vec<Instance>,
+    members: Vec<usize>,
     /// The matches of such items over groups of sets, kept by the fast scorer as it counts
     /// them, so that its exclusions need not find them again.
     pub matches: Vec<Instance>,
@@ -254,7 +259,9 @@ pub fn exclude_within(
     // matches drop first.
     instances.sort_by_key(|i| i.item);
     let first_dropped = applied.dropped.len();
-    let mut kept = vec![true; instances.len()];
+    let mut kept = std::mem::take(&mut applied.kept);
+    kept.clear();
+    kept.resize(instances.len(), true);
     for x in 0..instances.len() {
         let within = &rules.item(instances[x].item).replaces_within;
         if !kept[x] || within.is_empty() {
@@ -272,14 +279,21 @@ pub fn exclude_within(
         }
     }
     // Then each combination selects among the matches of its items that are left.
+    let (mut members, mut matches) = (
+        std::mem::take(&mut applied.members),
+        std::mem::take(&mut applied.combined),
+    );
     for c in 0..rules.combinations.len() {
-        let members: Vec<usize> = (0..instances.len())
-            .filter(|&i| kept[i] && rules.item(instances[i].item).combination == Some(c))
-            .collect();
+        members.clear();
+        members.extend(
+            (0..instances.len())
+                .filter(|&i| kept[i] && rules.item(instances[i].item).combination == Some(c)),
+        );
         if members.len() < 2 {
             continue;
         }
-        let matches: Vec<Instance> = members.iter().map(|&i| instances[i]).collect();
+        matches.clear();
+        matches.extend(members.iter().map(|&i| instances[i]));
         for (&i, unkept) in members.iter().zip(select(&matches, |item| item)) {
             if let Some(why) = unkept {
                 kept[i] = false;
@@ -305,6 +319,8 @@ pub fn exclude_within(
         applied.gathered = None;
     }
     applied.instances = instances;
+    applied.kept = kept;
+    (applied.members, applied.combined) = (members, matches);
 }
 
 /// The matches of `item`, an item over sets, on the reading `facts`, its condition and value

@@ -715,7 +715,6 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
         conjuncts: (t.conjuncts.iter())
             .map(|(name, c)| (*name, Conj(condition(c), c.mask())))
             .collect(),
-        alone: t.alone.clone(),
         spans: spans(&t.conjuncts, &t.alone),
     }
 }
@@ -727,7 +726,6 @@ pub(crate) struct QuantifiedProgram {
     first: u8,
     arity: u8,
     conjuncts: Vec<(u8, Conj)>,
-    alone: Vec<bool>,
     spans: [Span; MAX_NAMED],
 }
 
@@ -741,7 +739,6 @@ impl QuantifiedProgram {
             first: self.first,
             arity: self.arity,
             conjuncts: &self.conjuncts,
-            alone: &self.alone,
             spans: self.spans,
         }
     }

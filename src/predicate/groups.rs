@@ -34,8 +34,6 @@ pub(crate) struct Quantified<'t, C> {
     pub arity: u8,
     /// The conjuncts, each with the name it waits for, in that order.
     pub conjuncts: &'t [(u8, C)],
-    /// For each conjunct, whether it reads the name it waits for and no other.
-    pub alone: &'t [bool],
     /// For each name, where its conjuncts are ([`spans`]).
     pub spans: [Span; MAX_NAMED],
 }
@@ -49,7 +47,6 @@ impl<'t> Quantified<'t, super::Compiled> {
             first: t.first,
             arity: t.arity,
             conjuncts: &t.conjuncts,
-            alone: &t.alone,
             spans: spans(&t.conjuncts, &t.alone),
         }
     }
@@ -244,36 +241,39 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             0 => 0,
             n => u64::MAX >> (64 - n),
         };
-        self.may[..arity].fill(every);
-        let alone = (self.tuples.conjuncts.iter().zip(self.tuples.alone))
-            .filter(|(_, alone)| **alone)
-            .map(|((waits_for, c), _)| (usize::from(*waits_for), c));
+        let tuples = self.tuples;
         // The last test of flags and the elements that pass it: names often share one
         // (`a.chow and b.chow and c.chow`).
         let mut tested: Option<(Mask, u64)> = None;
-        for (k, c) in alone {
+        for k in 0..arity {
             let slot = first + k;
-            let mut may = 0u64;
-            if let Some(m) = c.mask() {
-                match tested {
-                    Some((last, passed)) if last == m => may = passed,
-                    _ => {
-                        for (i, e) in elements.iter().enumerate() {
-                            may |= u64::from(m.test(e.flags)) << i;
+            // The name's conjuncts that read it alone: the first of those filed under it.
+            let Span { start, others, .. } = tuples.spans[k];
+            let mut may_take = every;
+            for (_, c) in &tuples.conjuncts[usize::from(start)..usize::from(others)] {
+                let mut may = 0u64;
+                if let Some(m) = c.mask() {
+                    match tested {
+                        Some((last, passed)) if last == m => may = passed,
+                        _ => {
+                            for (i, e) in elements.iter().enumerate() {
+                                may |= u64::from(m.test(e.flags)) << i;
+                            }
+                            tested = Some((m, may));
                         }
-                        tested = Some((m, may));
+                    }
+                } else {
+                    for (i, e) in elements.iter().enumerate() {
+                        if may_take & (1 << i) != 0 {
+                            self.named[slot] = *e;
+                            let named = &self.named[..slot + 1];
+                            may |= u64::from(c.holds_in(self.facts, self.current, named)) << i;
+                        }
                     }
                 }
-            } else {
-                for (i, e) in elements.iter().enumerate() {
-                    if self.may[k] & (1 << i) != 0 {
-                        self.named[slot] = *e;
-                        let named = &self.named[..slot + 1];
-                        may |= u64::from(c.holds_in(self.facts, self.current, named)) << i;
-                    }
-                }
+                may_take &= may;
             }
-            self.may[k] &= may;
+            self.may[k] = may_take;
         }
         self.useful = self.may[..arity].iter().fold(0, |or, may| or | may);
         self.narrowed = true;

@@ -87,6 +87,7 @@ fn fold_tuples(t: Tuples) -> Tuples {
         }
     }
     Tuples {
+        symmetric: crate::predicate::symmetry::symmetric(t.first, t.arity, &conjuncts),
         conjuncts,
         alone,
         ..t

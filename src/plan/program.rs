@@ -716,6 +716,7 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
             .map(|(name, c)| (*name, Conj(condition(c), c.mask())))
             .collect(),
         spans: spans(&t.conjuncts, &t.alone),
+        symmetric: t.symmetric,
     }
 }
 
@@ -727,6 +728,7 @@ pub(crate) struct QuantifiedProgram {
     arity: u8,
     conjuncts: Vec<(u8, Conj)>,
     spans: [Span; MAX_NAMED],
+    symmetric: bool,
 }
 
 impl QuantifiedProgram {
@@ -740,6 +742,7 @@ impl QuantifiedProgram {
             arity: self.arity,
             conjuncts: &self.conjuncts,
             spans: self.spans,
+            symmetric: self.symmetric,
         }
     }
 

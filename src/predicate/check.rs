@@ -865,7 +865,8 @@ impl Checker<'_> {
         // which elements it may take, and are the first to fail).
         conjuncts.sort_by_key(|(waits_for, alone, _)| (*waits_for, !*alone));
         let alone = conjuncts.iter().map(|(_, alone, _)| *alone).collect();
-        let conjuncts = conjuncts.into_iter().map(|(w, _, c)| (w, c)).collect();
+        let conjuncts: Vec<(u8, Compiled)> =
+            conjuncts.into_iter().map(|(w, _, c)| (w, c)).collect();
         let unread: Vec<&str> = (names.iter().enumerate())
             .filter(|(k, _)| reads & (1 << k) == 0)
             .map(|(_, n)| n.name.as_str())
@@ -885,11 +886,13 @@ impl Checker<'_> {
             );
             return None;
         }
+        let (first, arity) = (first as u8, names.len() as u8);
         Some(Tuples {
             quantifier,
             collection,
-            first: first as u8,
-            arity: names.len() as u8,
+            first,
+            arity,
+            symmetric: super::symmetry::symmetric(first, arity, &conjuncts),
             conjuncts,
             alone,
         })

@@ -249,6 +249,9 @@ pub struct Tuples {
     /// quantifier's (`a.chow`): the elements each name may take are known from these
     /// before any group is formed.
     pub alone: Vec<bool>,
+    /// Exchanging any two names leaves the condition the same: a group matches in every
+    /// order of its elements or in none, and is looked at in one ([`super::symmetry`]).
+    pub symmetric: bool,
 }
 
 /// A test of a flag word: every bit of `all` set, every bit of `none` clear, and (unless

@@ -36,6 +36,9 @@ pub(crate) struct Quantified<'t, C> {
     pub conjuncts: &'t [(u8, C)],
     /// For each name, where its conjuncts are ([`spans`]).
     pub spans: [Span; MAX_NAMED],
+    /// The condition reads its names alike ([`Tuples::symmetric`]): the names are given
+    /// elements by increasing position only.
+    pub symmetric: bool,
 }
 
 impl<'t> Quantified<'t, super::Compiled> {
@@ -48,6 +51,7 @@ impl<'t> Quantified<'t, super::Compiled> {
             arity: t.arity,
             conjuncts: &t.conjuncts,
             spans: spans(&t.conjuncts, &t.alone),
+            symmetric: t.symmetric,
         }
     }
 }
@@ -387,6 +391,11 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
         }
         let slot = usize::from(self.tuples.first) + given;
         let mut free = self.may[given] & !used;
+        if self.tuples.symmetric && used != 0 {
+            // Only after the element given last: each group once, in the order of its
+            // positions (which meets the condition whenever some order does).
+            free &= (u64::MAX << (63 - used.leading_zeros())) << 1;
+        }
         while free != 0 {
             let position = free.trailing_zeros() as usize;
             free &= free - 1;

@@ -157,10 +157,18 @@ fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Optio
         return Some(out);
     }
     if !text.contains(&b'0') {
-        read_tiles(std::str::from_utf8(text).ok()?, |t| match t {
+        let push = |out: &mut Indicators, t| match t {
             AnyTile::Playing(tile) => out.try_push(tile).ok(),
             AnyTile::Bonus(_) => None,
-        })?;
+        };
+        // The commonest notation, read from the last tile to the first, then put back in
+        // the order written; anything else by the general reader.
+        if plain_tiles(text, |t| push(&mut out, t)).is_some() {
+            out.reverse();
+            return Some(out);
+        }
+        out.clear();
+        read_tiles(std::str::from_utf8(text).ok()?, |t| push(&mut out, t))?;
         return Some(out);
     }
     for word in text.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
@@ -748,6 +756,29 @@ mod tests {
         let split = line.replace("2m 3m 4m from=east", "2m exposed 3m 4m");
         assert!(fast_path(&split).is_none());
         assert!(slow_path(&split).is_none());
+    }
+
+    #[test]
+    fn indicators_are_read_in_the_order_written() {
+        // Read fast from the last tile to the first, then put back in order: a hand with
+        // three kongs shows four indicators, in one word or several.
+        let line = r#"{"seat":"east","prevailing":"east","concealed":"22m",
+                       "melds":["1111p concealed","3333s concealed","7777z concealed",
+                       "456m exposed"],"riichi":false,"dora":"9m 2p 4z 8s","win":
+                       {"tile":"2m","from":"wall"}}"#
+            .replace('\n', "");
+        let fast = fast_path(&line).expect("the fast path reads it");
+        assert_eq!(Some(fast.clone()), slow_path(&line));
+        let tile = |t: &str| one_tile(t.as_bytes()).unwrap();
+        assert_eq!(
+            fast.indicators(),
+            [tile("9m"), tile("2p"), tile("4z"), tile("8s")]
+        );
+        let one_word = line.replace("9m 2p 4z 8s", "9m2p4z8s");
+        assert_eq!(
+            fast_path(&one_word).map(|h| h.indicators().to_vec()),
+            Some(fast.indicators().to_vec())
+        );
     }
 
     #[test]

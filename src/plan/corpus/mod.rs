@@ -149,36 +149,27 @@ fn fives(text: &[u8], part: Part, red: &mut RedFives) -> Option<ArrayVec<u8, MAX
 }
 
 /// The indicator tiles of `text` in the order written, each its own part (`part(i)`), their
-/// red fives added to `red`. A text with a red five is read only where each word is one
-/// tile (as `mjrules gen` writes them), so that each red five's place is its word's.
+/// red fives added to `red`. The commonest form, a tile a word (as `mjrules gen` writes
+/// them), is read word by word; any other by the general notation reader, unless it holds
+/// a red five, which is then left to the plain reader (each red five's place is its word's).
 fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Option<Indicators> {
     let mut out = Indicators::new();
-    if text.is_empty() {
+    let words = text.split(|&b| b == b' ').filter(|w| !w.is_empty());
+    if words.clone().all(|word| word.len() == 2) {
+        for word in words {
+            let at = part(out.len());
+            out.try_push(one_tile(word).or_else(|| read_red(word, at, red, one_tile))?)
+                .ok()?;
+        }
         return Some(out);
     }
-    if !text.contains(&b'0') {
-        let push = |out: &mut Indicators, t| match t {
-            AnyTile::Playing(tile) => out.try_push(tile).ok(),
-            AnyTile::Bonus(_) => None,
-        };
-        // The commonest notation, read from the last tile to the first, then put back in
-        // the order written; anything else by the general reader.
-        if plain_tiles(text, |t| push(&mut out, t)).is_some() {
-            out.reverse();
-            return Some(out);
-        }
-        out.clear();
-        read_tiles(std::str::from_utf8(text).ok()?, |t| push(&mut out, t))?;
-        return Some(out);
+    if text.contains(&b'0') {
+        return None;
     }
-    for word in text.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
-        if word.len() != 2 {
-            return None;
-        }
-        let at = part(out.len());
-        out.try_push(one_tile(word).or_else(|| read_red(word, at, red, one_tile))?)
-            .ok()?;
-    }
+    read_tiles(std::str::from_utf8(text).ok()?, |t| match t {
+        AnyTile::Playing(tile) => out.try_push(tile).ok(),
+        AnyTile::Bonus(_) => None,
+    })?;
     Some(out)
 }
 
@@ -760,8 +751,8 @@ mod tests {
 
     #[test]
     fn indicators_are_read_in_the_order_written() {
-        // Read fast from the last tile to the first, then put back in order: a hand with
-        // three kongs shows four indicators, in one word or several.
+        // A hand with three kongs shows four indicators: a tile a word (read word by word)
+        // or all in one word (read by the general notation reader), in the order written.
         let line = r#"{"seat":"east","prevailing":"east","concealed":"22m",
                        "melds":["1111p concealed","3333s concealed","7777z concealed",
                        "456m exposed"],"riichi":false,"dora":"9m 2p 4z 8s","win":

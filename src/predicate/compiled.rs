@@ -250,7 +250,7 @@ pub struct Tuples {
     /// before any group is formed.
     pub alone: Vec<bool>,
     /// Exchanging any two names leaves the condition the same: a group matches in every
-    /// order of its elements or in none, and is looked at in one ([`super::symmetry`]).
+    /// order of its elements or in none, and is looked at in one (`predicate/symmetry.rs`).
     pub symmetric: bool,
 }
 

@@ -86,8 +86,9 @@ fn fold_tuples(t: Tuples) -> Tuples {
             }
         }
     }
+    // Folding keeps what each conjunct means, and so whether the names are read alike
+    // (`symmetric`, found by the checker).
     Tuples {
-        symmetric: crate::predicate::symmetry::symmetric(t.first, t.arity, &conjuncts),
         conjuncts,
         alone,
         ..t

@@ -12,9 +12,9 @@
 //! of names they make equal, so that a chain of them reads as any other chain of the same
 //! names; the other conjuncts as texts with the operands of `and`, `or`, `==`, `!=`, `+`,
 //! `*`, `min` and `max` in one order, and `>` and `>=` written as `<` and `<=`, in order.
-//! The test is conservative: a condition
-//! it cannot put in that form (one that holds another quantifier over named elements) is
-//! not taken as symmetric, and the names are then tried in every order.
+//! The test is conservative: a condition it cannot put in that form (one that holds
+//! another quantifier over named elements) is not taken as symmetric, and the names are
+//! then tried in every order.
 
 use super::compiled::{Arith, Cmp, Compiled};
 
@@ -47,11 +47,6 @@ type EqualNames = (String, Vec<Vec<u8>>);
 /// == c.number` is `b.number == c.number and c.number == a.number`); the others as
 /// canonical texts, in order. `None` where a conjunct has no canonical form.
 fn canonical_conjuncts(conjuncts: &[(u8, Compiled)], swap: Option<(u8, u8)>) -> Option<Canonical> {
-    let rename = |slot: u8| match swap {
-        Some((x, y)) if slot == x => y,
-        Some((x, y)) if slot == y => x,
-        _ => slot,
-    };
     let mut texts = Vec::new();
     // For each number compared, the names made equal, in groups.
     let mut equal: Vec<EqualNames> = Vec::new();
@@ -62,7 +57,7 @@ fn canonical_conjuncts(conjuncts: &[(u8, Compiled)], swap: Option<(u8, u8)>) -> 
             && x != y
         {
             let number = canonical(of_x, None)?;
-            let (x, y) = (rename(*x), rename(*y));
+            let (x, y) = (renamed(*x, swap), renamed(*y, swap));
             let at = match equal.iter().position(|(n, _)| *n == number) {
                 Some(at) => at,
                 None => {
@@ -94,6 +89,15 @@ fn canonical_conjuncts(conjuncts: &[(u8, Compiled)], swap: Option<(u8, u8)>) -> 
     Some((texts, equal))
 }
 
+/// `slot`, or the other slot of `swap` where it is one of them.
+fn renamed(slot: u8, swap: Option<(u8, u8)>) -> u8 {
+    match swap {
+        Some((x, y)) if slot == x => y,
+        Some((x, y)) if slot == y => x,
+        _ => slot,
+    }
+}
+
 /// A canonical text of `c` with the names in the slots of `swap` exchanged; `None` for an
 /// expression that holds a quantifier over named elements.
 fn canonical(c: &Compiled, swap: Option<(u8, u8)>) -> Option<String> {
@@ -108,14 +112,7 @@ fn canonical(c: &Compiled, swap: Option<(u8, u8)>) -> Option<String> {
         Some(format!("{name}({}, {})", of(a)?, of(b)?))
     };
     Some(match c {
-        Compiled::Named(slot, inner) => {
-            let slot = match swap {
-                Some((x, y)) if *slot == x => y,
-                Some((x, y)) if *slot == y => x,
-                _ => *slot,
-            };
-            format!("named{slot}({})", of(inner)?)
-        }
+        Compiled::Named(slot, inner) => format!("named{}({})", renamed(*slot, swap), of(inner)?),
         Compiled::And(a, b) => either("and", a, b)?,
         Compiled::Or(a, b) => either("or", a, b)?,
         Compiled::Cmp(op, a, b) => match op {

@@ -2,10 +2,11 @@
 //! (rayon) while the next one is read, results handed on in order, memory bounded by two
 //! batches; a progress line on a terminal.
 //!
-//! In: a reader of JSON Lines and a function from one line (its bytes, unchecked: the
-//! function decides what to do with bytes that are not UTF-8) to a result. Out: the results,
-//! in the order of the lines, to a sink; the first line that fails stops the run with its
-//! error. (A corpus line that is not a hand is not such a failure: its report is the line's
+//! In: a reader of JSON Lines, a function that prepares one line (its bytes, unchecked: the
+//! function decides what to do with bytes that are not UTF-8; a corpus reads its hand) and
+//! one from the line and what was prepared to a result. Lines are prepared a [`GROUP`] at a
+//! time, then worked. Out: the results, in the order of the lines, to a sink; the first line
+//! that fails stops the run with its error. (A corpus line that is not a hand is not such a failure: its report is the line's
 //! result, counted by [`Unreadable`], and the run goes on.)
 
 use std::io::{BufRead, IsTerminal};
@@ -19,6 +20,12 @@ use rayon::prelude::*;
 
 /// Lines per batch.
 pub const BATCH: usize = 16_384;
+
+/// Lines prepared in a row before any of them is worked. Reading a hand and scoring it each
+/// run through more code than the processor's instruction cache holds; a group of lines
+/// read, then scored, fetches each of them once a group rather than once a line (a tenth
+/// less time for a classical variant; 8 lines gain half as much, 128 no more).
+pub const GROUP: usize = 32;
 
 /// The longest corpus line read (a hand's line is a few hundred bytes).
 pub const MAX_LINE: usize = 1 << 20;
@@ -101,14 +108,16 @@ fn keep(bytes: &[u8], lines: &mut Vec<(usize, Range<usize>)>, number: usize, ran
     }
 }
 
-/// Calls `work` on every non-empty line's bytes (with its 1-based number) on all cores, with a
-/// per-thread state from `init`, and `sink` on the results in line order. Returns the number
+/// Calls `work` on every non-empty line's bytes (with its 1-based number) and what `prepare`
+/// made of them, on all cores, with a per-thread state from `init`, and `sink` on the
+/// results in line order. Each [`GROUP`] of lines is prepared before any of it is worked. Returns the number
 /// of lines worked, or the first error (of reading a line, given with its number, of
 /// `work`, or of `sink`).
-pub fn process<S, T, E>(
+pub fn process<S, P, T, E>(
     (mut input, size): (impl BufRead + Send, Option<u64>),
     init: impl Fn() -> S + Sync + Send,
-    work: impl Fn(&mut S, usize, &[u8]) -> Result<T, E> + Sync + Send,
+    prepare: impl Fn(&[u8]) -> P + Sync + Send,
+    work: impl Fn(&mut S, usize, &[u8], &P) -> Result<T, E> + Sync + Send,
     mut sink: impl FnMut(T) -> Result<(), E>,
     read_error: impl Fn(usize, std::io::Error) -> E + Sync,
 ) -> Result<u64, E>
@@ -125,19 +134,29 @@ where
     while !current.lines.is_empty() {
         // One worker reads the next batch while the others score the current one, and
         // helps them when it is done (with one thread, the two run one after the other).
-        let (read, results): (_, Vec<Result<T, E>>) = rayon::join(
+        let (read, results): (_, Vec<Vec<Result<T, E>>>) = rayon::join(
             || next.fill(&mut input, &mut number),
             || {
                 current
                     .lines
-                    .par_iter()
-                    .map_init(&init, |state, (n, range)| {
-                        work(state, *n, &current.bytes[range.clone()])
+                    .par_chunks(GROUP)
+                    .map_init(&init, |state, group| {
+                        let line = |range: &Range<usize>| &current.bytes[range.clone()];
+                        // Kept where they are made, and lent to `work`: not moved again.
+                        let prepared: arrayvec::ArrayVec<P, GROUP> = group
+                            .iter()
+                            .map(|(_, range)| prepare(line(range)))
+                            .collect();
+                        group
+                            .iter()
+                            .zip(&prepared)
+                            .map(|((n, range), p)| work(state, *n, line(range), p))
+                            .collect()
                     })
                     .collect()
             },
         );
-        for result in results {
+        for result in results.into_iter().flatten() {
             sink(result?)?;
         }
         read.map_err(read_error)?;
@@ -289,6 +308,40 @@ mod tests {
         }
         assert_eq!(lines_of("", 8), (vec![], 0));
         assert_eq!(lines_of("\n\n", 8), (vec![], 2));
+    }
+
+    #[test]
+    fn each_line_is_worked_with_what_was_prepared_of_it_and_handed_on_in_order() {
+        // More lines than a group, not a whole number of groups, with a blank line: each
+        // result must pair a line's number, its bytes and what `prepare` made of them.
+        let total = 3 * GROUP + 5;
+        let text: String = (1..=total)
+            .map(|n| {
+                if n == 7 {
+                    "\n".to_string()
+                } else {
+                    format!("{n}\n")
+                }
+            })
+            .collect();
+        let mut results = Vec::new();
+        let done = process(
+            (std::io::BufReader::new(text.as_bytes()), None),
+            || (),
+            |line: &[u8]| std::str::from_utf8(line).unwrap().parse::<usize>().unwrap(),
+            |_, n, line, prepared| Ok::<_, ()>((n, line.to_vec(), *prepared)),
+            |result| {
+                results.push(result);
+                Ok(())
+            },
+            |_, _| (),
+        );
+        assert_eq!(done, Ok(total as u64 - 1));
+        let expected: Vec<_> = (1..=total)
+            .filter(|&n| n != 7)
+            .map(|n| (n, n.to_string().into_bytes(), n))
+            .collect();
+        assert_eq!(results, expected);
     }
 
     #[test]

@@ -131,11 +131,10 @@ fn compare_corpus(
     let scored = batch::process(
         input,
         || [variants[0].scorer(), variants[1].scorer()],
-        |scorers, n, line| {
+        corpus::read_line,
+        |scorers, n, line, read| {
             // A line that is not a hand is reported, and the run goes on.
-            // Read in place: the hand is borrowed where the reader left it, not moved.
-            let read = corpus::read_line(line);
-            let hand = match &read {
+            let hand = match read {
                 Ok(hand) => hand,
                 Err(e) => return Ok(Err(report::line_error(e, &name, n, line))),
             };

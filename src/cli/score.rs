@@ -105,12 +105,11 @@ fn score_corpus(
     let count = batch::process(
         input,
         || variant.scorer(),
-        |scorer, n, line| {
+        corpus::read_line,
+        |scorer, n, line, read| {
             // A line that is not a hand is reported (in the JSON output as JSON) and the
             // run goes on.
-            // Read in place: the hand is borrowed where the reader left it, not moved.
-            let read = corpus::read_line(line);
-            let hand = match &read {
+            let hand = match read {
                 Ok(hand) => hand,
                 Err(e) => {
                     return Ok(Err(match format {

@@ -4,10 +4,12 @@
 //! In: a [`Compiled`] tree from the checker. Out: the same condition with conjunctions,
 //! disjunctions and negations of flag tests merged into one [`Mask`] where they make one
 //! (`pung and simple and not exposed`, `pair and (dragon or own_wind)`), also those of one
-//! named element in a quantifier over named elements (`a.chow and a.simple`), and `count(c,
-//! x) == 0` read as `not any(c, x)`.
+//! named element in a quantifier over named elements (`a.chow and a.simple`), an element's
+//! number compared with a constant read as a test of its number's flag (`number <= 4`,
+//! `a.number == 1`: [`elem::NUMBERS`]), and `count(c, x) == 0` read as `not any(c, x)`.
 
-use crate::predicate::compiled::{Cmp as Op, Compiled, Mask, Tuples};
+use crate::predicate::compiled::{Cmp as Op, Compiled, ElemInt, Mask, Tuples};
+use crate::predicate::facts::elem;
 
 /// Folds conjunctions, disjunctions and negations of flag tests into one [`Mask`] where they
 /// make one, and `count(c, x) == 0` into `not any(c, x)`, which a gate can read.
@@ -24,7 +26,7 @@ pub fn fold(node: Compiled) -> Compiled {
         Cmp(op, a, b) => match (fold(*a), fold(*b)) {
             // `count(c, x) == 0` is `not any(c, x)`, which a gate can read.
             (Count(c, x), Const(0)) if op == Op::Eq => Not(Box::new(Any(c, x))),
-            (a, b) => Cmp(op, Box::new(a), Box::new(b)),
+            (a, b) => number_test(op, &a, &b).unwrap_or_else(|| Cmp(op, Box::new(a), Box::new(b))),
         },
         And(a, b) => match (fold(*a), fold(*b)) {
             (HandMask(x), HandMask(y)) if and(x, y).is_some() => {
@@ -95,6 +97,62 @@ fn fold_tuples(t: Tuples) -> Tuples {
     }
 }
 
+/// `number OP k` or `k OP number`, of the element looked at or of a named one, as a test of
+/// the element's number flag: none of the numbers (0 to 9) for which it is false. (Each
+/// element has the flag of its number and no other, so the test is the comparison.)
+fn number_test(op: Op, a: &Compiled, b: &Compiled) -> Option<Compiled> {
+    let (op, number, k) = match (a, b) {
+        (number, Compiled::Const(k)) => (op, number, *k),
+        (Compiled::Const(k), number) => (flipped(op), number, *k),
+        _ => return None,
+    };
+    let holds = |n: i64| match op {
+        Op::Eq => n == k,
+        Op::Ne => n != k,
+        Op::Lt => n < k,
+        Op::Le => n <= k,
+        Op::Gt => n > k,
+        Op::Ge => n >= k,
+    };
+    let none = (0..=9u8)
+        .filter(|&n| !holds(i64::from(n)))
+        .fold(0, |bits, n| bits | elem::number(n));
+    // True or false of every number: a constant, not a mask that tests nothing (or every
+    // number flag), which [`not`] and [`or`] do not take.
+    let test = match none {
+        0 => Compiled::Const(1),
+        elem::NUMBERS => Compiled::Const(0),
+        none => Compiled::ElemMask(Mask {
+            none,
+            ..Mask::default()
+        }),
+    };
+    match number {
+        Compiled::ElemInt(ElemInt::Number) => Some(test),
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Number) => {
+            Some(Compiled::Named(*slot, Box::new(test)))
+        }
+        _ => None,
+    }
+}
+
+/// `op` with its operands exchanged: `k < n` is `n > k`.
+fn flipped(op: Op) -> Op {
+    match op {
+        Op::Eq | Op::Ne => op,
+        Op::Lt => Op::Gt,
+        Op::Le => Op::Ge,
+        Op::Gt => Op::Lt,
+        Op::Ge => Op::Le,
+    }
+}
+
+/// A test of the number flags only: none of some numbers, not all (see [`number_test`]).
+fn numbers_only(m: Mask) -> Option<u64> {
+    let only = m.all == 0 && m.any == 0 && m.any2 == 0 && m.none & !elem::NUMBERS == 0;
+    (only && m.none != 0 && m.none != elem::NUMBERS).then_some(m.none)
+}
+
 /// The conjunction of two tests, when it is one test: at most two distinct groups of
 /// `any` bits between them, and no bit both required and forbidden (a mask keeps `all`
 /// and `none` apart, which [`Mask::test`] relies on).
@@ -119,8 +177,17 @@ fn and(this: Mask, other: Mask) -> Option<Mask> {
     })
 }
 
-/// The disjunction of two tests, when it is one test: each is a bit or one of some bits.
+/// The disjunction of two tests, when it is one test: each is a bit or one of some bits, or
+/// each a test of the number flags only (`number == 1 or number == 7`: none of the numbers
+/// that neither allows).
 fn or(this: Mask, other: Mask) -> Option<Mask> {
+    if let (Some(x), Some(y)) = (numbers_only(this), numbers_only(other)) {
+        // Every number allowed by one or the other is true of any element: no mask says so.
+        return (x & y != 0).then_some(Mask {
+            none: x & y,
+            ..Mask::default()
+        });
+    }
     let bits = |m: Mask| match m {
         Mask {
             all,
@@ -139,8 +206,16 @@ fn or(this: Mask, other: Mask) -> Option<Mask> {
     Some(Mask::of(bits(this)? | bits(other)?))
 }
 
-/// The negation of a test, when it is one test: not (a bit), not (one of bits).
+/// The negation of a test, when it is one test: not (a bit), not (one of bits), not (a test
+/// of the number flags only: none of the other numbers).
 fn not(this: Mask) -> Option<Mask> {
+    if let Some(none) = numbers_only(this) {
+        // Not all numbers (`numbers_only`): some are left.
+        return Some(Mask {
+            none: elem::NUMBERS & !none,
+            ..Mask::default()
+        });
+    }
     match this {
         Mask {
             all,
@@ -170,9 +245,90 @@ mod tests {
     use crate::predicate::Scope;
     use crate::predicate::check::test_condition;
     use crate::predicate::facts::{Elem, Facts, elem};
+    use crate::score::facts::set_elem;
+    use crate::set::{Set, SetKind};
+    use crate::tiles::Tile;
 
     fn set_condition(text: &str) -> Compiled {
         fold(test_condition(text, Scope::Set))
+    }
+
+    #[test]
+    fn a_number_compared_with_a_constant_is_one_test_of_flags_and_means_the_same() {
+        // Every operator, both ways round, constants inside, at and beyond the numbers,
+        // alone and with `and`, `or` and `not`; on every pung and chow (honours' number is
+        // 0), the folded test must give what the comparison gives.
+        let mut conditions = Vec::new();
+        for op in ["==", "!=", "<", "<=", ">", ">="] {
+            for k in [-1, 0, 1, 4, 5, 9, 10] {
+                conditions.push(format!("number {op} {k}"));
+                conditions.push(format!("{k} {op} number"));
+            }
+        }
+        conditions.extend(
+            [
+                "suited and number >= 4 and number <= 6",
+                "chow and (number == 1 or number == 7)",
+                "major or chow and (number == 1 or number == 7)",
+                "not (number >= 3 and number <= 5)",
+                "not (number <= 4 or number >= 5)",
+                "number == 1 and number == 2",
+                "not (number == 1 and number == 2)",
+                "pung and not (number == 5) and number != 0",
+            ]
+            .map(String::from),
+        );
+        let sets: Vec<Elem> = Tile::all()
+            .flat_map(|t| {
+                let chow = (t.is_suited() && t.number() <= 7).then_some(SetKind::Chow);
+                [Some(SetKind::Pung), chow]
+                    .into_iter()
+                    .flatten()
+                    .map(move |kind| Set::concealed(kind, t))
+            })
+            .map(|set| {
+                let flags = std::array::from_fn(|i| {
+                    crate::score::facts::tile_flags(
+                        Tile::from_index(i).expect("an index below COUNT"),
+                        crate::tiles::Wind::East,
+                        crate::tiles::Wind::East,
+                    )
+                });
+                set_elem(set, false, &flags)
+            })
+            .collect();
+        let facts = Facts::default();
+        for text in &conditions {
+            let plain = test_condition(text, Scope::Set);
+            let folded = fold(plain.clone());
+            for &e in &sets {
+                assert_eq!(
+                    folded.holds(&facts, e),
+                    plain.holds(&facts, e),
+                    "{text} on {e:?}"
+                );
+            }
+        }
+        // The single comparisons and the ranges are one test each.
+        for text in [
+            "number <= 4",
+            "3 < number",
+            "suited and number >= 4 and number <= 6",
+        ] {
+            let c = set_condition(text);
+            assert!(matches!(c, Compiled::ElemMask(_)), "{text}: {c:?}");
+        }
+        assert_eq!(set_condition("number >= 0"), Compiled::Const(1));
+        assert_eq!(set_condition("number > 9"), Compiled::Const(0));
+        // So is a named element's, merged with its other flag tests.
+        let c = fold(test_condition(
+            "any(a, b in sets, a.chow and a.number == 1 and b.chow and b.number == 7)",
+            Scope::Hand,
+        ));
+        let Compiled::Tuples(t) = &c else {
+            panic!("{c:?}");
+        };
+        assert_eq!(t.conjuncts.len(), 2, "{c:?}");
     }
 
     #[test]

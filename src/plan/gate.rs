@@ -999,7 +999,7 @@ mod tests {
             .map(|t| {
                 let number = if t.is_suited() { t.number() } else { 0 };
                 Elem {
-                    flags: if t.is_suited() { 0 } else { elem::HONOUR },
+                    flags: elem::number(number) | if t.is_suited() { 0 } else { elem::HONOUR },
                     copies: counts.get(t),
                     number,
                     tile: t.index() as i8,

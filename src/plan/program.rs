@@ -865,15 +865,19 @@ mod tests {
         ];
         let n = next() as usize % (most + 1);
         (0..n)
-            .map(|_| Elem {
-                flags: bits
-                    .iter()
-                    .filter(|_| next() % 3 == 0)
-                    .fold(0, |f, b| f | b),
-                copies: (next() % 4 + 1) as u8,
-                number: (next() % 3 + 1) as u8,
-                tile: (next() % 34) as i8,
-                same_number: (next() % 5) as u8,
+            .map(|_| {
+                let number = (next() % 3 + 1) as u8;
+                Elem {
+                    // Every element has the flag of its number (`elem::NUMBERS`).
+                    flags: bits
+                        .iter()
+                        .filter(|_| next() % 3 == 0)
+                        .fold(elem::number(number), |f, b| f | b),
+                    copies: (next() % 4 + 1) as u8,
+                    number,
+                    tile: (next() % 34) as i8,
+                    same_number: (next() % 5) as u8,
+                }
             })
             .collect()
     }

@@ -134,6 +134,19 @@ pub(crate) mod elem {
     pub const NORTH: u64 = 1 << 32;
     /// A pung or a kong: one bit, so that a gate can require it.
     pub const PUNG_OR_KONG: u64 = 1 << 33;
+    /// The bits of the numbers, one for each of 0 (honours, bonus tiles) to 9: every set,
+    /// tile and bonus tile has the bit of its [`super::Elem::number`], so that `number == 5`
+    /// or `number <= 4` is a test of flags ([`crate::predicate::compiled::Mask`]) as a name
+    /// is. (Above the bits of payments and deals, which the same word holds for them.)
+    pub const NUMBERS: u64 = 0x3ff << NUMBER_0;
+
+    /// The bit of number 0.
+    const NUMBER_0: u32 = 48;
+
+    /// The bit of the number `n` (0 to 9) among [`NUMBERS`].
+    pub const fn number(n: u8) -> u64 {
+        1 << (NUMBER_0 + n as u32)
+    }
 }
 
 /// Bits of a payment's flag word (payment rules only).

@@ -236,13 +236,17 @@ mod tests {
             for _ in 0..300 {
                 let mut elements = || -> Vec<Elem> {
                     (0..next(9))
-                        .map(|_| Elem {
-                            flags: [elem::CHOW, elem::PUNG][next(2) as usize]
-                                | suits[next(3) as usize]
-                                | elem::SUITED,
-                            number: next(9) as u8 + 1,
-                            copies: 1,
-                            ..Elem::default()
+                        .map(|_| {
+                            let number = next(9) as u8 + 1;
+                            Elem {
+                                flags: [elem::CHOW, elem::PUNG][next(2) as usize]
+                                    | suits[next(3) as usize]
+                                    | elem::SUITED
+                                    | elem::number(number),
+                                number,
+                                copies: 1,
+                                ..Elem::default()
+                            }
                         })
                         .collect()
                 };

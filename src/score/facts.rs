@@ -57,14 +57,15 @@ const fn tile_class(tile: Tile) -> u64 {
         f |= elem::GREEN;
     }
     if tile.is_suited() {
-        f |= elem::SUITED
+        f |= elem::number(tile.number())
+            | elem::SUITED
             | match tile.index() / 9 {
                 0 => elem::CHARACTERS,
                 1 => elem::DOTS,
                 _ => elem::BAMBOO,
             };
     } else {
-        f |= elem::HONOUR;
+        f |= elem::number(0) | elem::HONOUR;
     }
     if let Some(w) = tile.as_wind() {
         f |= elem::WIND | wind_flag(w);
@@ -110,7 +111,16 @@ pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     let i = set.tile.index();
     let step = usize::from(set.kind == SetKind::Chow);
     let shared = flags[i] & flags[i + step] & flags[i + 2 * step];
-    let mut f = shared | KIND_FLAGS[set.kind as usize] | EXPOSURE_FLAGS[set.exposure as usize];
+    let number = if set.tile.is_suited() {
+        set.tile.number()
+    } else {
+        0
+    };
+    // A chow's tiles have three numbers: the set has its first (a pung's tiles have its own).
+    let mut f = shared
+        | elem::number(number)
+        | KIND_FLAGS[set.kind as usize]
+        | EXPOSURE_FLAGS[set.exposure as usize];
     if set.declared {
         f |= elem::DECLARED;
     }
@@ -120,11 +130,7 @@ pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     Elem {
         flags: f,
         copies: 1,
-        number: if set.tile.is_suited() {
-            set.tile.number()
-        } else {
-            0
-        },
+        number,
         tile: set.tile.index() as i8,
         same_number: 0,
     }
@@ -156,7 +162,8 @@ pub fn bonus_elem(b: BonusTile, seat: Wind) -> Elem {
     let mut f = match b.kind {
         BonusKind::Flower => elem::FLOWER,
         BonusKind::Season => elem::SEASON,
-    } | wind_flag(b.wind);
+    } | wind_flag(b.wind)
+        | elem::number(0);
     if b.wind == seat {
         // `own_wind` reads one bit in every collection, so that a gate can require it.
         f |= elem::OWN | elem::OWN_WIND;

@@ -12,22 +12,26 @@
 //! `calling(…)`, and the masks each name needs alone in `any(a, b in sets, a.chow and …)`);
 //! anything else leaves the gate open. For a count of sets or
 //! bonus tiles, the gate also reads the flags that at least two, three or four elements
-//! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers.
+//! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers; for
+//! names of sets whose numbers must be equal (`a.number == b.number and b.number ==
+//! c.number`), that as many sets share a number ([`SHARED_NUMBER`]).
 
 mod table;
 
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask, Quantifier};
+use crate::predicate::compiled::{
+    Cmp, Collection, Compiled, ElemInt, MAX_NAMED, Mask, Quantifier, Tuples,
+};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
 /// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i),
-/// then the flags that at least two, three and four sets have, then the same of the bonus
-/// tiles, then the sizes of the player's tiles (see [`tile_sizes`]).
+/// then the flags that at least two, three and four sets have (with [`SHARED_NUMBER`]), then
+/// the same of the bonus tiles, then the sizes of the player's tiles (see [`tile_sizes`]).
 pub type Words = [u64; 16];
 
 /// What the gates read of the facts of a reading, worked out from its elements: the flags
@@ -101,6 +105,7 @@ impl Summary {
         let [any0, any1, any2] = self.any;
         let [every0, every1, every2] = self.every;
         let [[sets2, sets3, sets4], [bonus2, bonus3, bonus4]] = self.at_least;
+        let [sets2, sets3, sets4] = [sets2, sets3, sets4].map(with_shared_number);
         [
             self.flags,
             any0,
@@ -121,6 +126,15 @@ impl Summary {
         ]
     }
 }
+
+/// The flags that so many sets have, and [`SHARED_NUMBER`] when one of them is a number's.
+fn with_shared_number(flags: u64) -> u64 {
+    flags | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
+}
+
+/// A bit of the words of the flags that at least two, three and four sets have (no flag of
+/// an element uses it): some number is that many sets' (`a.number == b.number` can hold).
+const SHARED_NUMBER: u64 = 1 << 63;
 
 /// The bits of the items called for ([`calling_bit`]).
 fn called(calling: &[usize]) -> u64 {
@@ -148,6 +162,37 @@ fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
 /// from the or of the tiles' flags, `tiles_any`).
 pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
     1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
+}
+
+/// The most names of a quantifier over named elements that its top conjuncts make of one
+/// number (`a.number == b.number and b.number == c.number`: 3); 1 when none.
+fn names_of_one_number(t: &Tuples) -> u32 {
+    let number = |c: &Compiled| match c {
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Number) => {
+            slot.checked_sub(t.first).map(usize::from)
+        }
+        _ => None,
+    };
+    // Each name's group, as the smallest name in it.
+    let mut group: [usize; MAX_NAMED] = std::array::from_fn(|k| k);
+    for (_, c) in &t.conjuncts {
+        if let Compiled::Cmp(Cmp::Eq, a, b) = c
+            && let (Some(x), Some(y)) = (number(a), number(b))
+            && x < MAX_NAMED
+            && y < MAX_NAMED
+        {
+            let (from, to) = (group[x].max(group[y]), group[x].min(group[y]));
+            group
+                .iter_mut()
+                .filter(|g| **g == from)
+                .for_each(|g| *g = to);
+        }
+    }
+    let arity = usize::from(t.arity).min(MAX_NAMED);
+    (0..arity)
+        .map(|k| group[..arity].iter().filter(|&&g| g == k).count() as u32)
+        .max()
+        .unwrap_or(1)
 }
 
 /// The first bit of [`tile_sizes`]' suit count.
@@ -364,6 +409,14 @@ impl Gate {
                         && let Some(word) = at_least_word(t.collection, i64::from(t.arity))
                     {
                         self.require(word, common);
+                    }
+                    // Names whose numbers must be equal are as many sets of one number.
+                    let alike = names_of_one_number(t);
+                    if t.collection == Collection::Sets
+                        && alike >= 2
+                        && let Some(word) = at_least_word(t.collection, i64::from(alike))
+                    {
+                        self.require(word, SHARED_NUMBER);
                     }
                 }
             }
@@ -843,13 +896,15 @@ mod tests {
     fn a_group_of_named_sets_needs_as_many_sets_with_the_bits_every_name_needs() {
         let (chow, pung, dots, bamboo) = (elem::CHOW, elem::PUNG, elem::DOTS, elem::BAMBOO);
         let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
-        // Three chows, whatever else the names ask of each other.
+        // Three chows, whatever else the names ask of each other (two of them of one
+        // number: see the next test).
         let g = gate(
             "any(a, b, c in sets, a.chow and b.chow and c.chow and a.number == b.number)",
             Scope::Hand,
         );
-        assert!(g.open(&sets(&[chow, chow | dots, chow | bamboo, pung])));
-        assert!(!g.open(&sets(&[chow, chow | dots, pung, pung])));
+        let two = elem::number(2);
+        assert!(g.open(&sets(&[chow | two, chow | dots | two, chow | bamboo, pung])));
+        assert!(!g.open(&sets(&[chow | two, chow | dots | two, pung, pung])));
         // What one name alone needs, some set has; what only two need, nothing more.
         let g = gate(
             "any(a, b in sets, a.pung and a.dots and b.chow)",
@@ -867,6 +922,47 @@ mod tests {
             "all(a, b in sets, a.chow and b.chow)",
         ] {
             assert_eq!(gate(text, Scope::Hand), Gate::default(), "{text}");
+        }
+    }
+
+    #[test]
+    fn names_of_one_number_need_as_many_sets_of_one_number() {
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        let pung = |n| elem::PUNG | elem::SUITED | elem::number(n);
+        // Three pungs of one number (riichi's sanshoku doukou, less the suits): three sets
+        // must share a number, which ones the gate cannot tell.
+        let g = gate(
+            "any(a, b, c in sets, a.pung and b.pung and c.pung and a.number == b.number \
+             and b.number == c.number)",
+            Scope::Hand,
+        );
+        assert!(g.open(&sets(&[pung(3), pung(3), pung(3), pung(7)])));
+        assert!(!g.open(&sets(&[pung(3), pung(3), pung(7), pung(8)])));
+        // Necessary, not sufficient: the three sets of one number need not be pungs.
+        let chow = elem::CHOW | elem::number(3);
+        assert!(g.open(&sets(&[pung(3), pung(3), chow, pung(8)])));
+        // Equalities joined through a name, written either way round, make one group; a
+        // number shifted by one makes none.
+        assert_eq!(
+            names("any(a, b, c in sets, c.number == b.number and a.number == c.number)"),
+            3
+        );
+        assert_eq!(
+            names("any(a, b, c, d in sets, a.number == b.number and c.number == d.number)"),
+            2
+        );
+        assert_eq!(names("any(a, b in sets, a.number + 1 == b.number)"), 1);
+        assert_eq!(
+            names("any(a, b in sets, a.number == b.number or a.chow)"),
+            1
+        );
+    }
+
+    /// The most names that the top conjuncts of `text`'s quantifier make of one number.
+    fn names(text: &str) -> u32 {
+        match test_condition(text, Scope::Hand) {
+            Compiled::Tuples(t) => names_of_one_number(&t),
+            c => panic!("{text}: {c:?}"),
         }
     }
 

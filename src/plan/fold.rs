@@ -8,7 +8,7 @@
 //! number compared with a constant read as a test of its number's flag (`number <= 4`,
 //! `a.number == 1`: [`elem::NUMBERS`]), and `count(c, x) == 0` read as `not any(c, x)`.
 
-use crate::predicate::compiled::{Cmp as Op, Compiled, ElemInt, Mask, Tuples};
+use crate::predicate::compiled::{Cmp as Op, Compiled, ElemInt, Mask, Tuples, compare};
 use crate::predicate::facts::elem;
 
 /// Folds conjunctions, disjunctions and negations of flag tests into one [`Mask`] where they
@@ -103,19 +103,11 @@ fn fold_tuples(t: Tuples) -> Tuples {
 fn number_test(op: Op, a: &Compiled, b: &Compiled) -> Option<Compiled> {
     let (op, number, k) = match (a, b) {
         (number, Compiled::Const(k)) => (op, number, *k),
-        (Compiled::Const(k), number) => (flipped(op), number, *k),
+        (Compiled::Const(k), number) => (op.mirrored(), number, *k),
         _ => return None,
     };
-    let holds = |n: i64| match op {
-        Op::Eq => n == k,
-        Op::Ne => n != k,
-        Op::Lt => n < k,
-        Op::Le => n <= k,
-        Op::Gt => n > k,
-        Op::Ge => n >= k,
-    };
     let none = (0..=9u8)
-        .filter(|&n| !holds(i64::from(n)))
+        .filter(|&n| !compare(op, i64::from(n), k))
         .fold(0, |bits, n| bits | elem::number(n));
     // True or false of every number: a constant, not a mask that tests nothing (or every
     // number flag), which [`not`] and [`or`] do not take.
@@ -133,17 +125,6 @@ fn number_test(op: Op, a: &Compiled, b: &Compiled) -> Option<Compiled> {
             Some(Compiled::Named(*slot, Box::new(test)))
         }
         _ => None,
-    }
-}
-
-/// `op` with its operands exchanged: `k < n` is `n > k`.
-fn flipped(op: Op) -> Op {
-    match op {
-        Op::Eq | Op::Ne => op,
-        Op::Lt => Op::Gt,
-        Op::Le => Op::Ge,
-        Op::Gt => Op::Lt,
-        Op::Ge => Op::Le,
     }
 }
 

@@ -541,7 +541,7 @@ fn named_pair(op: Cmp, a: Leaf, b: Leaf) -> Option<Cond> {
     let (x, i, j, other, op) = match (named(a), named(b), a, b) {
         (Some((x, i, j)), Some((y, i2, k)), _, _) if i == i2 => (x, i, j, Other::Named(y, k), op),
         (Some((x, i, j)), None, _, Leaf::Const(k)) => (x, i, j, Other::Const(k), op),
-        (None, Some((x, i, j)), Leaf::Const(k), _) => (x, i, j, Other::Const(k), mirrored(op)),
+        (None, Some((x, i, j)), Leaf::Const(k), _) => (x, i, j, Other::Const(k), op.mirrored()),
         _ => return None,
     };
     macro_rules! with {
@@ -657,7 +657,7 @@ impl Lookup {
         let (a, b) = (Leaf::of(a)?, Leaf::of(b)?);
         let (named, other, op) = match (OfNamed::of(a, slot), OfNamed::of(b, slot)) {
             (Some(named), None) if b.reads_no_name() => (named, b, *op),
-            (None, Some(named)) if a.reads_no_name() => (named, a, mirrored(*op)),
+            (None, Some(named)) if a.reads_no_name() => (named, a, op.mirrored()),
             _ => return None,
         };
         Some(Lookup {
@@ -691,17 +691,6 @@ impl Lookup {
             Cmp::Gt => quantify!(>),
             Cmp::Ge => quantify!(>=),
         }
-    }
-}
-
-/// The comparison that holds of `b` and `a` when `op` holds of `a` and `b`.
-fn mirrored(op: Cmp) -> Cmp {
-    match op {
-        Cmp::Eq | Cmp::Ne => op,
-        Cmp::Lt => Cmp::Gt,
-        Cmp::Le => Cmp::Ge,
-        Cmp::Gt => Cmp::Lt,
-        Cmp::Ge => Cmp::Le,
     }
 }
 

@@ -394,6 +394,20 @@ impl Compiled {
     }
 }
 
+impl Cmp {
+    /// The comparison that holds of `b` and `a` when this one holds of `a` and `b`: `k < n`
+    /// is `n > k`.
+    pub fn mirrored(self) -> Cmp {
+        match self {
+            Cmp::Eq | Cmp::Ne => self,
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Gt => Cmp::Lt,
+            Cmp::Ge => Cmp::Le,
+        }
+    }
+}
+
 /// Applies a comparison.
 pub fn compare(op: Cmp, x: i64, y: i64) -> bool {
     match op {

@@ -234,6 +234,14 @@ mod tests {
         fold(test_condition(text, Scope::Set))
     }
 
+    /// The quantifier over named elements that `text`, a condition of the hand, is, folded.
+    fn folded_tuples(text: &str) -> Tuples {
+        match fold(test_condition(text, Scope::Hand)) {
+            Compiled::Tuples(t) => *t,
+            c => panic!("{text}: {c:?}"),
+        }
+    }
+
     #[test]
     fn a_number_compared_with_a_constant_is_one_test_of_flags_and_means_the_same() {
         // Every operator, both ways round, constants inside, at and beyond the numbers,
@@ -302,30 +310,21 @@ mod tests {
         assert_eq!(set_condition("number >= 0"), Compiled::Const(1));
         assert_eq!(set_condition("number > 9"), Compiled::Const(0));
         // So is a named element's, merged with its other flag tests.
-        let c = fold(test_condition(
+        let t = folded_tuples(
             "any(a, b in sets, a.chow and a.number == 1 and b.chow and b.number == 7)",
-            Scope::Hand,
-        ));
-        let Compiled::Tuples(t) = &c else {
-            panic!("{c:?}");
-        };
-        assert_eq!(t.conjuncts.len(), 2, "{c:?}");
+        );
+        assert_eq!(t.conjuncts.len(), 2, "{t:?}");
     }
 
     #[test]
     fn the_flag_tests_of_one_name_fold_into_one() {
         // a.chow and a.simple are one test of a; b.chow, and the test of both names, stay.
-        let c = fold(test_condition(
-            "any(a, b in sets, a.chow and b.chow and a.simple and a.suit == b.suit)",
-            Scope::Hand,
-        ));
-        let Compiled::Tuples(t) = &c else {
-            panic!("{c:?}");
-        };
-        assert_eq!(t.conjuncts.len(), 3, "{c:?}");
+        let t =
+            folded_tuples("any(a, b in sets, a.chow and b.chow and a.simple and a.suit == b.suit)");
+        assert_eq!(t.conjuncts.len(), 3, "{t:?}");
         assert_eq!(t.alone, [true, true, false]);
         let Compiled::Named(0, a) = &t.conjuncts[0].1 else {
-            panic!("{c:?}");
+            panic!("{t:?}");
         };
         assert_eq!(
             **a,
@@ -335,14 +334,8 @@ mod tests {
             })
         );
         // A name's flag required and forbidden stays two tests.
-        let c = fold(test_condition(
-            "any(a, b in sets, a.chow and not a.chow and b.pung)",
-            Scope::Hand,
-        ));
-        let Compiled::Tuples(t) = &c else {
-            panic!("{c:?}");
-        };
-        assert_eq!(t.conjuncts.len(), 3, "{c:?}");
+        let t = folded_tuples("any(a, b in sets, a.chow and not a.chow and b.pung)");
+        assert_eq!(t.conjuncts.len(), 3, "{t:?}");
     }
 
     #[test]

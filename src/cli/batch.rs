@@ -6,8 +6,9 @@
 //! function decides what to do with bytes that are not UTF-8; a corpus reads its hand) and
 //! one from the line and what was prepared to a result. Lines are prepared a [`GROUP`] at a
 //! time, then worked. Out: the results, in the order of the lines, to a sink; the first line
-//! that fails stops the run with its error. (A corpus line that is not a hand is not such a failure: its report is the line's
-//! result, counted by [`Unreadable`], and the run goes on.)
+//! that fails stops the run with its error. (A corpus line that is not a hand is not such a
+//! failure: its report is the line's result, counted by [`Unreadable`], and the run goes
+//! on.)
 
 use std::io::{BufRead, IsTerminal};
 use std::ops::Range;
@@ -110,9 +111,9 @@ fn keep(bytes: &[u8], lines: &mut Vec<(usize, Range<usize>)>, number: usize, ran
 
 /// Calls `work` on every non-empty line's bytes (with its 1-based number) and what `prepare`
 /// made of them, on all cores, with a per-thread state from `init`, and `sink` on the
-/// results in line order. Each [`GROUP`] of lines is prepared before any of it is worked. Returns the number
-/// of lines worked, or the first error (of reading a line, given with its number, of
-/// `work`, or of `sink`).
+/// results in line order. Each [`GROUP`] of lines is prepared before any of it is worked.
+/// Returns the number of lines worked, or the first error (of reading a line, given with its
+/// number, of `work`, or of `sink`).
 pub fn process<S, P, T, E>(
     (mut input, size): (impl BufRead + Send, Option<u64>),
     init: impl Fn() -> S + Sync + Send,

@@ -165,10 +165,15 @@ pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
 }
 
 /// The most names of a quantifier over named elements that its top conjuncts make of one
-/// number (`a.number == b.number and b.number == c.number`: 3); 1 when none.
+/// number (`a.number == b.number and b.number == c.number`: 3); 1 when none. Equal tiles
+/// (`a.tile == b.tile`) count too: an element's number is its (first) tile's, and the
+/// checker compares a tile only with a tile.
 fn names_of_one_number(t: &Tuples) -> u32 {
-    let number = |c: &Compiled| match c {
-        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Number) => {
+    // The name whose number or tile `c` reads.
+    let name = |c: &Compiled| match c {
+        Compiled::Named(slot, inner)
+            if matches!(**inner, Compiled::ElemInt(ElemInt::Number | ElemInt::Tile)) =>
+        {
             slot.checked_sub(t.first).map(usize::from)
         }
         _ => None,
@@ -177,7 +182,7 @@ fn names_of_one_number(t: &Tuples) -> u32 {
     let mut group: [usize; MAX_NAMED] = std::array::from_fn(|k| k);
     for (_, c) in &t.conjuncts {
         if let Compiled::Cmp(Cmp::Eq, a, b) = c
-            && let (Some(x), Some(y)) = (number(a), number(b))
+            && let (Some(x), Some(y)) = (name(a), name(b))
             && x < MAX_NAMED
             && y < MAX_NAMED
         {
@@ -952,6 +957,18 @@ mod tests {
             2
         );
         assert_eq!(names("any(a, b in sets, a.number + 1 == b.number)"), 1);
+        // Equal tiles are of one number (riichi's iipeikou, MCR's pure double chow).
+        assert_eq!(
+            names("any(a, b in sets, a.chow and b.chow and a.tile == b.tile)"),
+            2
+        );
+        let g = gate(
+            "any(a, b in sets, a.chow and b.chow and a.tile == b.tile)",
+            Scope::Hand,
+        );
+        let chow = |n| elem::CHOW | elem::SUITED | elem::number(n);
+        assert!(g.open(&sets(&[chow(2), chow(2), pung(5)])));
+        assert!(!g.open(&sets(&[chow(2), chow(3), pung(5)])));
         assert_eq!(
             names("any(a, b in sets, a.number == b.number or a.chow)"),
             1

@@ -13,7 +13,11 @@ mod scan;
 
 use arrayvec::ArrayVec;
 
-use crate::hand::{Hand, HandParts, Indicators, MAX_MELDS, Part, RedFives, Win, WinSource};
+use std::cell::Cell;
+
+use crate::hand::{
+    Hand, HandParts, Indicators, MAX_INDICATORS, MAX_MELDS, Part, RedFives, Win, WinSource,
+};
 use crate::set::{Exposure, Set, SetKind, shape_of};
 use crate::tiles::{AnyTile, BonusKind, BonusTile, Tile, TileCounts, Wind, read_tiles};
 use crate::words;
@@ -35,16 +39,16 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
     // The red fives in the order the plain reader finds them: the concealed tiles, the
     // declared sets, the tiles seen, the indicators, those under them.
     let mut red = RedFives::new();
-    // No reader here takes a `0`: each text is read as it is, and only when that fails
-    // looked at for red fives (`read_red`).
-    let concealed = playing(r.concealed)
-        .or_else(|| read_red(r.concealed, Part::Concealed, &mut red, playing))?;
+    // The concealed tiles and those seen are read with their red fives (`playing_red`);
+    // the other texts as they are, and only when that fails looked at for red fives
+    // (`read_red`).
+    let concealed = playing_red(r.concealed, Part::Concealed, &mut red)?;
     // The record holds at most as many melds as a hand does.
     let mut melds: ArrayVec<Set, MAX_MELDS> = ArrayVec::new();
     for (i, text) in r.melds.iter().enumerate() {
         melds.push(meld(text).or_else(|| read_red(text, Part::Meld(i), &mut red, meld))?);
     }
-    let seen = playing(r.seen).or_else(|| read_red(r.seen, Part::Seen, &mut red, playing))?;
+    let seen = playing_red(r.seen, Part::Seen, &mut red)?;
     let (mut dora, mut ura_dora) = (Indicators::new(), Indicators::new());
     if !r.dora.is_empty() || !r.ura_dora.is_empty() {
         dora = indicators(r.dora, Part::Indicator, &mut red)?;
@@ -149,17 +153,32 @@ fn fives(text: &[u8], part: Part, red: &mut RedFives) -> Option<ArrayVec<u8, MAX
 }
 
 /// The indicator tiles of `text` in the order written, each its own part (`part(i)`), their
-/// red fives added to `red`. The commonest form, a tile a word (as `mjrules gen` writes
-/// them), is read word by word; any other by the general notation reader, unless it holds
-/// a red five, which is then left to the plain reader (each red five's place is its word's).
+/// red fives added to `red`. The commonest notation is read by [`plain_tiles`], red fives
+/// and all; any other by the general notation reader, unless it holds a red five, which is
+/// then left to the plain reader.
 fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Option<Indicators> {
+    // From the last tile to the first, each with whether it is a red five (`plain_tiles`
+    // gives a red five to `red` just before it gives it to `each`).
+    let mut read: ArrayVec<(Tile, bool), MAX_INDICATORS> = ArrayVec::new();
+    let next_is_red = Cell::new(false);
+    let plain = plain_tiles(
+        text,
+        |t| match t {
+            AnyTile::Playing(tile) => read.try_push((tile, next_is_red.take())).ok(),
+            AnyTile::Bonus(_) => None,
+        },
+        |_| {
+            next_is_red.set(true);
+            Some(())
+        },
+    );
     let mut out = Indicators::new();
-    let words = text.split(|&b| b == b' ').filter(|w| !w.is_empty());
-    if words.clone().all(|word| word.len() == 2) {
-        for word in words {
-            let at = part(out.len());
-            out.try_push(one_tile(word).or_else(|| read_red(word, at, red, one_tile))?)
-                .ok()?;
+    if plain.is_some() {
+        for (i, &(tile, is_red)) in read.iter().rev().enumerate() {
+            if is_red {
+                red.try_push((tile, part(i))).ok()?;
+            }
+            out.push(tile);
         }
         return Some(out);
     }
@@ -178,7 +197,20 @@ fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Optio
 #[cold]
 #[inline(never)]
 fn completes(text: &[u8]) -> Option<(SetKind, Tile)> {
-    let tiles = playing_list(text)?;
+    // A red five here is a five and no more (it is counted where the hand holds it).
+    let mut tiles = ArrayVec::<Tile, 4>::new();
+    let plain = plain_tiles(
+        text,
+        |t| match t {
+            AnyTile::Playing(p) => tiles.try_push(p).ok(),
+            AnyTile::Bonus(_) => None,
+        },
+        |_| Some(()),
+    );
+    let tiles = match plain {
+        Some(()) => tiles,
+        None => playing_list(text)?,
+    };
     match tiles.as_slice() {
         [a, b] if a == b => Some((SetKind::Pair, *a)),
         _ => shape_of(&tiles).filter(|(k, _)| *k != SetKind::Kong),
@@ -203,6 +235,33 @@ fn playing(text: &[u8]) -> Option<TileCounts> {
     Some(counts)
 }
 
+/// The playing tiles of `text`, counted, its red fives added to `red` as written in
+/// `part`: read at once in the commonest notation, where a red five's `0` stands for a five
+/// (see [`plain_tiles`]); otherwise as [`playing`], then [`read_red`], read it.
+#[inline(always)]
+fn playing_red(text: &[u8], part: Part, red: &mut RedFives) -> Option<TileCounts> {
+    let before = red.len();
+    let mut counts = TileCounts::default();
+    let read = plain_tiles(
+        text,
+        |t| match t {
+            AnyTile::Playing(p) => {
+                counts.add(p);
+                Some(())
+            }
+            AnyTile::Bonus(_) => None,
+        },
+        |five| red.try_push((five, part)).ok(),
+    );
+    if read.is_some() {
+        // Read from the last tile to the first: the red fives turned to the order written.
+        red[before..].reverse();
+        return Some(counts);
+    }
+    red.truncate(before);
+    playing(text).or_else(|| read_red(text, part, red, playing))
+}
+
 /// The playing tiles of `text`, at most four (a set), in no particular order: the fast
 /// notation reader gives them last first, `read_tiles` first first.
 fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
@@ -225,7 +284,7 @@ fn tiles_in<S>(
     reset: impl FnOnce(&mut S),
     mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
 ) -> Option<()> {
-    if plain_tiles(text, |t| each(state, t)).is_none() {
+    if plain_tiles(text, |t| each(state, t), |_| None).is_none() {
         // A `0` (a red five) is no digit of `read_tiles` either: left to `read_red`.
         if text.contains(&b'0') {
             return None;
@@ -251,11 +310,16 @@ fn read_again<S>(
 
 /// Reads the commonest notation, digits then a suit letter with spaces between (`123m 55z
 /// 1f`), calling `each` on the tiles that [`read_tiles`] reads, from the last to the first:
-/// read backwards, a digit comes after its letter, so it needs no waiting. `None` for
-/// anything else (other characters, a digit 0, a letter with no digit before it, an honour
-/// above 7, a flower or season above 4) or where `each` gives `None`, for `read_tiles` to
-/// read again.
-fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Option<()> {
+/// read backwards, a digit comes after its letter, so it needs no waiting. A red five, a
+/// `0` before the letter `m`, `p` or `s` (`06m`), is that five, given to `red` before
+/// `each`. `None` for anything else (other characters, a `0` before another letter, a
+/// letter with no digit before it, an honour above 7, a flower or season above 4) or where
+/// `each` or `red` gives `None`, for `read_tiles` to read again.
+fn plain_tiles(
+    text: &[u8],
+    mut each: impl FnMut(AnyTile) -> Option<()>,
+    mut red: impl FnMut(Tile) -> Option<()>,
+) -> Option<()> {
     let mut letter: Option<Letter> = None;
     // Whether the letter read last has a digit before it (true before any letter).
     let mut has_digit = true;
@@ -263,6 +327,12 @@ fn plain_tiles(text: &[u8], mut each: impl FnMut(AnyTile) -> Option<()>) -> Opti
         match b {
             b'1'..=b'9' => {
                 each(letter?.tile(b - b'0')?)?;
+                has_digit = true;
+            }
+            b'0' => {
+                let five = letter?.red_five()?;
+                red(five)?;
+                each(AnyTile::Playing(five))?;
                 has_digit = true;
             }
             b' ' => {}
@@ -300,6 +370,14 @@ static LETTERS: [Option<Letter>; 256] = {
 impl Letter {
     fn of(byte: u8) -> Option<Letter> {
         LETTERS[usize::from(byte)]
+    }
+
+    /// The five that a red five's `0` stands for before this letter, if it is a suit's.
+    fn red_five(self) -> Option<Tile> {
+        match self {
+            Letter::Playing(first, 9) => Tile::from_index(first + 4),
+            _ => None,
+        }
     }
 
     /// The tile that `digit` (1 to 9) stands for before this letter, if any.
@@ -530,6 +608,12 @@ mod tests {
         "5z",
         "8z",
         "0p",
+        // Red fives: among digits, apart from their letter, of the honours, too many.
+        "406m",
+        "00s",
+        "0 5m",
+        "0z",
+        "0m 0p 0s 0m",
         "1f",
         "4y",
         "5f",

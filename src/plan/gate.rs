@@ -326,18 +326,18 @@ impl Gate {
             Compiled::ElemMask(m) => {
                 if let Some(slot) = each.and_then(Collection::slot) {
                     // The element looked at has these bits, so some element has.
-                    self.require(ANY + slot, m.all);
+                    self.require(ANY + slot, needed(m));
                 }
             }
             Compiled::Any(collection, inner) => {
                 if let Some(slot) = collection.slot() {
-                    for_each_mask(inner, &mut |m| self.require(ANY + slot, m.all));
+                    for_each_mask(inner, &mut |m| self.require(ANY + slot, needed(&m)));
                 }
             }
             Compiled::All(collection, inner) => {
                 if let Some(slot) = collection.slot() {
                     for_each_mask(inner, &mut |m| {
-                        self.require(EVERY + slot, m.all);
+                        self.require(EVERY + slot, needed(&m));
                         self.forbid(ANY + slot, m.none);
                     });
                 }
@@ -382,9 +382,9 @@ impl Gate {
                                     kongs: m.all & elem::KONG != 0,
                                 });
                             }
-                            self.require(ANY + slot, m.all);
+                            self.require(ANY + slot, needed(&m));
                             if let Some(word) = many {
-                                self.require(word, m.all);
+                                self.require(word, needed(&m));
                             }
                         });
                     }
@@ -404,7 +404,7 @@ impl Gate {
                             if let Compiled::Named(named, inner) = c
                                 && *named == t.first + waits_for
                             {
-                                for_each_mask(inner, &mut |m| bits |= m.all);
+                                for_each_mask(inner, &mut |m| bits |= needed(&m));
                             }
                         }
                         self.require(ANY + slot, bits);
@@ -673,6 +673,19 @@ fn decides(c: &Compiled) -> bool {
         Compiled::Shape(_) => true,
         c => size_bit(c).is_some(),
     }
+}
+
+/// The flags an element must have to meet `m`: those it requires, and its number's when it
+/// allows one number only (`number == 1`: every element has the flag of its number and no
+/// other, [`elem::NUMBERS`]).
+fn needed(m: &Mask) -> u64 {
+    let numbers = elem::NUMBERS & !m.none;
+    let number = if numbers.count_ones() == 1 {
+        numbers
+    } else {
+        0
+    };
+    m.all | number
 }
 
 /// Calls `f` on each mask among the top conjuncts of `c`.
@@ -973,6 +986,37 @@ mod tests {
             names("any(a, b in sets, a.number == b.number or a.chow)"),
             1
         );
+    }
+
+    #[test]
+    fn a_name_of_one_number_needs_a_set_of_that_number() {
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        let chow = |n| elem::CHOW | elem::SUITED | elem::number(n);
+        // A straight (riichi's ittsu, MCR's pure straight, less the suits): some chow of
+        // each of the numbers 1, 4 and 7.
+        let g = gate(
+            "any(a, b, c in sets, a.chow and b.chow and c.chow and a.number == 1 \
+             and b.number == 4 and c.number == 7)",
+            Scope::Hand,
+        );
+        assert!(g.open(&sets(&[chow(1), chow(4), chow(7), chow(2)])));
+        assert!(!g.open(&sets(&[chow(1), chow(4), chow(5), chow(2)])));
+        // Necessary, not sufficient: the 7 need not be a chow's.
+        assert!(g.open(&sets(&[
+            chow(1),
+            chow(4),
+            chow(5),
+            elem::PUNG | elem::number(7)
+        ])));
+        // In a count, and of every set; a test that allows two numbers needs neither.
+        let g = gate("count(sets, chow and number == 2) >= 2", Scope::Hand);
+        assert!(g.open(&sets(&[chow(2), chow(2), chow(3)])));
+        assert!(!g.open(&sets(&[chow(2), chow(3), chow(3)])));
+        let g = gate("all(sets, number == 3)", Scope::Hand);
+        assert!(!g.open(&sets(&[chow(3), chow(4)])));
+        let g = gate("any(sets, chow and number <= 2)", Scope::Hand);
+        assert!(g.open(&sets(&[chow(1)])));
+        assert!(g.open(&sets(&[chow(2)])));
     }
 
     /// The most names that the top conjuncts of `text`'s quantifier make of one number.

@@ -21,10 +21,9 @@ mod table;
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{
-    Cmp, Collection, Compiled, ElemInt, MAX_NAMED, Mask, Quantifier, Tuples,
-};
+use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask, Quantifier, Tuples};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
+use crate::predicate::steps::Steps;
 use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
@@ -165,39 +164,10 @@ pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
 }
 
 /// The most names of a quantifier over named elements that its top conjuncts make of one
-/// number (`a.number == b.number and b.number == c.number`: 3); 1 when none. Equal tiles
-/// (`a.tile == b.tile`) count too: an element's number is its (first) tile's, and the
-/// checker compares a tile only with a tile.
+/// number (`a.number == b.number and b.number == c.number`, or `a.tile == b.tile`: see
+/// [`Steps`]); 1 when none.
 fn names_of_one_number(t: &Tuples) -> u32 {
-    // The name whose number or tile `c` reads.
-    let name = |c: &Compiled| match c {
-        Compiled::Named(slot, inner)
-            if matches!(**inner, Compiled::ElemInt(ElemInt::Number | ElemInt::Tile)) =>
-        {
-            slot.checked_sub(t.first).map(usize::from)
-        }
-        _ => None,
-    };
-    // Each name's group, as the smallest name in it.
-    let mut group: [usize; MAX_NAMED] = std::array::from_fn(|k| k);
-    for (_, c) in &t.conjuncts {
-        if let Compiled::Cmp(Cmp::Eq, a, b) = c
-            && let (Some(x), Some(y)) = (name(a), name(b))
-            && x < MAX_NAMED
-            && y < MAX_NAMED
-        {
-            let (from, to) = (group[x].max(group[y]), group[x].min(group[y]));
-            group
-                .iter_mut()
-                .filter(|g| **g == from)
-                .for_each(|g| *g = to);
-        }
-    }
-    let arity = usize::from(t.arity).min(MAX_NAMED);
-    (0..arity)
-        .map(|k| group[..arity].iter().filter(|&&g| g == k).count() as u32)
-        .max()
-        .unwrap_or(1)
+    Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity).most_of_one_number()
 }
 
 /// The first bit of [`tile_sizes`]' suit count.

@@ -19,6 +19,7 @@ use crate::predicate::compiled::{
 use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
 use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
+use crate::predicate::steps::Steps;
 use crate::rules::CompiledItem;
 use crate::score::items::{count_groups, count_plainly, instances_plainly};
 use crate::score::{Fired, Instance};
@@ -706,6 +707,7 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
             .collect(),
         spans: spans(&t.conjuncts, &t.alone),
         symmetric: t.symmetric,
+        steps: Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity),
     }
 }
 
@@ -718,6 +720,7 @@ pub(crate) struct QuantifiedProgram {
     conjuncts: Vec<(u8, Conj)>,
     spans: [Span; MAX_NAMED],
     symmetric: bool,
+    steps: Steps,
 }
 
 impl QuantifiedProgram {
@@ -732,6 +735,7 @@ impl QuantifiedProgram {
             conjuncts: &self.conjuncts,
             spans: self.spans,
             symmetric: self.symmetric,
+            steps: self.steps,
         }
     }
 

@@ -9,6 +9,7 @@
 
 use super::compiled::{Collection, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Tuples};
 use super::facts::{Elem, Facts};
+use super::steps::Steps;
 
 /// A conjunct of a quantifier's condition, as something that can be tested.
 pub(crate) trait Conjunct {
@@ -39,6 +40,8 @@ pub(crate) struct Quantified<'t, C> {
     /// The condition reads its names alike ([`Tuples::symmetric`]): the names are given
     /// elements by increasing position only.
     pub symmetric: bool,
+    /// How the conjuncts tie the names' numbers.
+    pub steps: Steps,
 }
 
 impl<'t> Quantified<'t, super::Compiled> {
@@ -52,6 +55,7 @@ impl<'t> Quantified<'t, super::Compiled> {
             conjuncts: &t.conjuncts,
             spans: spans(&t.conjuncts, &t.alone),
             symmetric: t.symmetric,
+            steps: Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity),
         }
     }
 }
@@ -236,7 +240,8 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
     }
 
     /// Works out which elements each name may take, by the conjuncts that read it alone;
-    /// false when fewer elements than names may take any, so that no group matches.
+    /// false when fewer elements than names may take any, or their numbers do not have the
+    /// steps the conjuncts tie the names' numbers by ([`Steps`]), so that no group matches.
     fn narrow(&mut self) -> bool {
         let arity = usize::from(self.tuples.arity);
         let (first, elements) = (usize::from(self.tuples.first), self.elements);
@@ -282,6 +287,7 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
         self.useful = self.may[..arity].iter().fold(0, |or, may| or | may);
         self.narrowed = true;
         self.useful.count_ones() as usize >= arity
+            && tuples.steps.may_hold(&self.may[..arity], elements)
     }
 
     /// The quantifier's value: the groups that match, some group matches, or every group

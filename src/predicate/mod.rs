@@ -19,6 +19,7 @@ pub mod eval;
 pub mod facts;
 pub(crate) mod groups;
 pub mod parse;
+pub(crate) mod steps;
 pub(crate) mod symmetry;
 
 pub use compiled::{Compiled, Scope, Type};

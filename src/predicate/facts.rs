@@ -362,12 +362,21 @@ static NO_RESULTS: Results = Results {
 impl Results {
     /// Forgets every result, keeping the room for `tags` tags and `items` items.
     pub fn clear(&mut self, tags: usize, items: usize) {
+        let words = items.div_ceil(64);
+        if self.sums.len() == tags && self.fired.len() == words {
+            // As room was kept last time (a scorer clears them once a reading or more):
+            // written over in place.
+            self.sums.iter_mut().for_each(|sum| *sum = 0);
+            self.bests.iter_mut().for_each(|best| *best = i64::MIN);
+            self.fired.iter_mut().for_each(|word| *word = 0);
+            return;
+        }
         self.sums.clear();
         self.sums.resize(tags, 0);
         self.bests.clear();
         self.bests.resize(tags, i64::MIN);
         self.fired.clear();
-        self.fired.resize(items.div_ceil(64), 0);
+        self.fired.resize(words, 0);
     }
 
     /// Records that the item of index `item`, with the tags of the bits of `tags`, counted

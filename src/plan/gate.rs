@@ -1124,7 +1124,7 @@ mod tests {
         Tile::all()
             .filter(|&t| counts.get(t) > 0)
             .map(|t| {
-                let number = if t.is_suited() { t.number() } else { 0 };
+                let number = crate::score::facts::elem_number(t);
                 Elem {
                     flags: elem::number(number) | if t.is_suited() { 0 } else { elem::HONOUR },
                     copies: counts.get(t),

@@ -42,6 +42,12 @@ const TILE_CLASSES: [u64; Tile::COUNT] = {
     classes
 };
 
+/// The number of an element whose (first) tile is `tile`: the tile's in a suit, 0 for an
+/// honour.
+pub(crate) const fn elem_number(tile: Tile) -> u8 {
+    if tile.is_suited() { tile.number() } else { 0 }
+}
+
 /// The flags of a tile that do not depend on the player.
 const fn tile_class(tile: Tile) -> u64 {
     let mut f = 0;
@@ -56,16 +62,16 @@ const fn tile_class(tile: Tile) -> u64 {
     if tile.is_green() {
         f |= elem::GREEN;
     }
+    f |= elem::number(elem_number(tile));
     if tile.is_suited() {
-        f |= elem::number(tile.number())
-            | elem::SUITED
+        f |= elem::SUITED
             | match tile.index() / 9 {
                 0 => elem::CHARACTERS,
                 1 => elem::DOTS,
                 _ => elem::BAMBOO,
             };
     } else {
-        f |= elem::number(0) | elem::HONOUR;
+        f |= elem::HONOUR;
     }
     if let Some(w) = tile.as_wind() {
         f |= elem::WIND | wind_flag(w);
@@ -96,7 +102,7 @@ pub fn tile_elem(tile: Tile, copies: u8, seat: Wind, prevailing: Wind) -> Elem {
     Elem {
         flags: tile_flags(tile, seat, prevailing),
         copies,
-        number: if tile.is_suited() { tile.number() } else { 0 },
+        number: elem_number(tile),
         tile: tile.index() as i8,
         same_number: 0,
     }
@@ -111,11 +117,7 @@ pub fn set_elem(set: Set, winning: bool, flags: &[u64; Tile::COUNT]) -> Elem {
     let i = set.tile.index();
     let step = usize::from(set.kind == SetKind::Chow);
     let shared = flags[i] & flags[i + step] & flags[i + 2 * step];
-    let number = if set.tile.is_suited() {
-        set.tile.number()
-    } else {
-        0
-    };
+    let number = elem_number(set.tile);
     // A chow's tiles have three numbers: the set has its first (a pung's tiles have its own).
     let mut f = shared
         | elem::number(number)

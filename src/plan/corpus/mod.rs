@@ -65,6 +65,7 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
                 AnyTile::Bonus(b) => bonus.try_push(b).ok(),
                 AnyTile::Playing(_) => None,
             },
+            no_red,
         )?;
     }
     let win = match &r.win {
@@ -198,27 +199,26 @@ fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Optio
 #[inline(never)]
 fn completes(text: &[u8]) -> Option<(SetKind, Tile)> {
     // A red five here is a five and no more (it is counted where the hand holds it).
-    let mut tiles = ArrayVec::<Tile, 4>::new();
-    let plain = plain_tiles(
-        text,
-        |t| match t {
-            AnyTile::Playing(p) => tiles.try_push(p).ok(),
-            AnyTile::Bonus(_) => None,
-        },
-        |_| Some(()),
-    );
-    let tiles = match plain {
-        Some(()) => tiles,
-        None => playing_list(text)?,
-    };
+    let tiles = set_tiles(text, |_| Some(()))?;
     match tiles.as_slice() {
         [a, b] if a == b => Some((SetKind::Pair, *a)),
         _ => shape_of(&tiles).filter(|(k, _)| *k != SetKind::Kong),
     }
 }
 
+/// Takes no red five: a text that holds one is left to [`read_red`] (or the plain reader).
+fn no_red(_: Tile) -> Option<()> {
+    None
+}
+
 /// The playing tiles of `text`, counted.
 fn playing(text: &[u8]) -> Option<TileCounts> {
+    counted(text, no_red)
+}
+
+/// The playing tiles of `text`, counted, its red fives given to `red` (see [`tiles_in`]).
+#[inline(always)]
+fn counted(text: &[u8], red: impl FnMut(Tile) -> Option<()>) -> Option<TileCounts> {
     let mut counts = TileCounts::default();
     tiles_in(
         text,
@@ -231,6 +231,7 @@ fn playing(text: &[u8]) -> Option<TileCounts> {
             }
             AnyTile::Bonus(_) => None,
         },
+        red,
     )?;
     Some(counts)
 }
@@ -241,50 +242,52 @@ fn playing(text: &[u8]) -> Option<TileCounts> {
 #[inline(always)]
 fn playing_red(text: &[u8], part: Part, red: &mut RedFives) -> Option<TileCounts> {
     let before = red.len();
-    let mut counts = TileCounts::default();
-    let read = plain_tiles(
-        text,
-        |t| match t {
-            AnyTile::Playing(p) => {
-                counts.add(p);
-                Some(())
-            }
-            AnyTile::Bonus(_) => None,
-        },
-        |five| red.try_push((five, part)).ok(),
-    );
-    if read.is_some() {
+    if let Some(counts) = counted(text, |five| red.try_push((five, part)).ok()) {
         // Read from the last tile to the first: the red fives turned to the order written.
         red[before..].reverse();
         return Some(counts);
     }
     red.truncate(before);
-    playing(text).or_else(|| read_red(text, part, red, playing))
+    read_red(text, part, red, playing)
 }
 
 /// The playing tiles of `text`, at most four (a set), in no particular order: the fast
 /// notation reader gives them last first, `read_tiles` first first.
 fn playing_list(text: &[u8]) -> Option<ArrayVec<Tile, 4>> {
+    set_tiles(text, no_red)
+}
+
+/// [`playing_list`], its red fives given to `red` (see [`tiles_in`]).
+fn set_tiles(text: &[u8], red: impl FnMut(Tile) -> Option<()>) -> Option<ArrayVec<Tile, 4>> {
     let mut tiles = ArrayVec::new();
-    tiles_in(text, &mut tiles, ArrayVec::clear, |tiles, t| match t {
-        AnyTile::Playing(p) => tiles.try_push(p).ok(),
-        AnyTile::Bonus(_) => None,
-    })?;
+    tiles_in(
+        text,
+        &mut tiles,
+        ArrayVec::clear,
+        |tiles, t| match t {
+            AnyTile::Playing(p) => tiles.try_push(p).ok(),
+            AnyTile::Bonus(_) => None,
+        },
+        red,
+    )?;
     Some(tiles)
 }
 
 /// Calls `each` with `state` on the tiles of `text`, those [`read_tiles`] reads, in no
-/// particular order: `None` when the notation is wrong or `each` gives `None`. The
-/// commonest notation is read by [`plain_tiles`]; whatever it does not take is read again
-/// by `read_tiles`, after `reset` has undone what `each` did to `state`, unless it holds a
-/// red five.
+/// particular order: `None` when the notation is wrong or `each` (or `red`, given each red
+/// five first) gives `None`. The commonest notation is read by [`plain_tiles`]; whatever it
+/// does not take is read again by `read_tiles`, after `reset` has undone what `each` did to
+/// `state`, unless it holds a red five. (Inlined: most texts of a line are read through
+/// it, and its closures are inlined with it.)
+#[inline(always)]
 fn tiles_in<S>(
     text: &[u8],
     state: &mut S,
     reset: impl FnOnce(&mut S),
     mut each: impl FnMut(&mut S, AnyTile) -> Option<()>,
+    red: impl FnMut(Tile) -> Option<()>,
 ) -> Option<()> {
-    if plain_tiles(text, |t| each(state, t), |_| None).is_none() {
+    if plain_tiles(text, |t| each(state, t), red).is_none() {
         // A `0` (a red five) is no digit of `read_tiles` either: left to `read_red`.
         if text.contains(&b'0') {
             return None;

@@ -158,3 +158,32 @@ fn mcr_oracle_hands_score_as_the_reference_scores_them() {
     }
     assert!(blocks > 300, "{blocks} hands with a knitted straight");
 }
+
+#[test]
+fn riichi_oracle_hands_score_as_the_reference_scores_them() {
+    // Riichi's hands with four indicators or more, shown and hidden (the tiles they point
+    // at counted from their side), and every 50th line besides.
+    let variants: Vec<_> = variants()
+        .into_iter()
+        .filter(|(spec, _)| spec == "riichi")
+        .collect();
+    assert_eq!(variants.len(), 1, "riichi is a built-in variant");
+    let oracle = include_str!("data/riichi-oracle.jsonl");
+    let mut indicated = 0;
+    for (n, line) in oracle.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let hand = &value["hand"];
+        let indicators = |key: &str| hand[key].as_str().map_or(0, |t| t.split(' ').count());
+        let several = indicators("dora") + indicators("ura-dora") >= 4;
+        if !several && n % 50 != 0 {
+            continue;
+        }
+        let hand = mjrules::corpus::read_line(hand.to_string().as_bytes()).unwrap();
+        indicated += usize::from(several);
+        agree(&variants, &hand, &format!("oracle line {}", n + 1));
+    }
+    assert!(
+        indicated > 300,
+        "{indicated} hands with four indicators or more"
+    );
+}

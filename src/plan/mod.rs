@@ -18,6 +18,8 @@
 //!   conjuncts and tested as bits before the rest of it is evaluated, many gates at once
 //!   through a transposed table (`gate`);
 //! - set items that are one flag test worth a constant, counted in a tight loop;
+//! - tile items that count the elements pointing at each tile (`next(i.tile) == tile`)
+//!   counted from the elements' side, each looking up its one tile (`pointing`);
 //! - a non-winner's tiles held alike read as pungs only, where a proof shows that no other
 //!   grouping scores more (`groupings`);
 //! - a calling hand's completions tried only with the tiles, and scored only in the
@@ -38,6 +40,7 @@ pub(crate) mod fold;
 pub(crate) mod gate;
 pub(crate) mod groupings;
 pub(crate) mod memo;
+pub(crate) mod pointing;
 pub(crate) mod program;
 pub(crate) mod scorer;
 pub(crate) mod waits;
@@ -52,6 +55,7 @@ use crate::score::items::applies_to;
 use crate::tiles::TileSet;
 use fold::fold;
 use gate::{GateTable, Gated};
+use pointing::Pointing;
 use program::{GroupProgram, Num, Test};
 
 pub use scorer::Scorer;
@@ -68,6 +72,9 @@ pub struct Tricks {
     pub gate_table: bool,
     /// Set items that are one flag test worth a constant counted in a tight loop.
     pub set_tests: bool,
+    /// Tile items that count the elements pointing at each tile counted from the
+    /// elements' side.
+    pub pointing: bool,
     /// A non-winner's pungs proved to score best read as pungs only.
     pub groupings: bool,
     /// A calling hand's completions tried only where an item called for may apply.
@@ -95,6 +102,7 @@ impl Tricks {
         gates: true,
         gate_table: true,
         set_tests: true,
+        pointing: true,
         groupings: true,
         calling: true,
         only_possible: true,
@@ -111,6 +119,7 @@ impl Tricks {
         gates: false,
         gate_table: false,
         set_tests: false,
+        pointing: false,
         groupings: false,
         calling: false,
         only_possible: false,
@@ -122,11 +131,12 @@ impl Tricks {
     };
 
     /// Each shortcut by its name, for switching one off.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "fold",
         "gates",
         "gate-table",
         "set-tests",
+        "pointing",
         "groupings",
         "calling",
         "only-possible",
@@ -145,6 +155,7 @@ impl Tricks {
             "gates" => &mut t.gates,
             "gate-table" => &mut t.gate_table,
             "set-tests" => &mut t.set_tests,
+            "pointing" => &mut t.pointing,
             "groupings" => &mut t.groupings,
             "calling" => &mut t.calling,
             "only-possible" => &mut t.only_possible,
@@ -171,6 +182,8 @@ pub(crate) struct PlanItem {
     /// The commonest shape of item, a flag test on each set worth a constant (what is left
     /// of the condition after its gate, and the value), counted in a tight loop.
     pub set_test: Option<(Mask, i64)>,
+    /// A tile item counted from the elements pointing at the tiles.
+    pub pointing: Option<Pointing>,
     /// The value, as a program.
     pub amount: Num,
     /// For an item over groups of named elements: how it counts.
@@ -281,6 +294,9 @@ impl Plan {
                     }
                     _ => None,
                 };
+                let pointing = (item.for_each == ForEach::Tile && tricks.pointing)
+                    .then(|| Pointing::of(&condition.rest, &planned.value, tricks.programs))
+                    .flatten();
                 PlanItem {
                     amount: Num::new(&planned.value, tricks.programs),
                     group: (item.for_each == ForEach::Group)
@@ -289,6 +305,7 @@ impl Plan {
                     item: planned,
                     condition,
                     set_test,
+                    pointing,
                 }
             })
             .collect();

@@ -139,7 +139,7 @@ impl Conjunct for Conj {
 
 /// An operand read without a call: one fact, or a constant.
 #[derive(Clone, Copy, Debug)]
-enum Leaf {
+pub(super) enum Leaf {
     /// A constant.
     Const(i64),
     /// A number of the element looked at.
@@ -606,18 +606,18 @@ fn arithmetic(op: Arith, a: Operand, b: Operand) -> Int {
 /// element's number read from the element itself and compared, with no scope of names built
 /// and no call for each element. It gives what [`Quantified::value`] gives.
 #[derive(Clone, Copy)]
-struct Lookup {
+pub(super) struct Lookup {
     quantifier: Quantifier,
-    collection: Collection,
+    pub collection: Collection,
     /// The comparison, with the named element's number on its left.
-    op: Cmp,
-    named: OfNamed,
-    other: Leaf,
+    pub op: Cmp,
+    pub named: OfNamed,
+    pub other: Leaf,
 }
 
 /// A number of the element a quantifier names, read from the element.
-#[derive(Clone, Copy)]
-enum OfNamed {
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum OfNamed {
     Int(ElemInt),
     Plus(ElemInt, i32),
     NextTile,
@@ -636,7 +636,7 @@ impl OfNamed {
     }
 
     #[inline(always)]
-    fn read(self, e: Elem) -> i64 {
+    pub fn read(self, e: Elem) -> i64 {
         match self {
             OfNamed::Int(i) => elem_int(i, e),
             OfNamed::Plus(i, k) => elem_int(i, e) + i64::from(k),
@@ -647,7 +647,7 @@ impl OfNamed {
 
 impl Lookup {
     /// `t` as a lookup, when it is one.
-    fn of(t: &Tuples) -> Option<Lookup> {
+    pub fn of(t: &Tuples) -> Option<Lookup> {
         let [(_, Compiled::Cmp(op, a, b))] = t.conjuncts.as_slice() else {
             return None;
         };

@@ -547,12 +547,7 @@ fn count_later(
         let facts = facts.with_results(applied.gather(rules));
         let hit = match &item.group {
             Some(group) => group.count(&item.item, &facts),
-            None => count(
-                &item.item,
-                &facts,
-                |e| item.condition.holds_past_gate(&facts, e),
-                |e| item.amount.value(&facts, e),
-            ),
+            None => count_past_gate(item, &facts),
         };
         applied.keep(hit, &item.item);
     }
@@ -613,14 +608,31 @@ fn count_items(
                 group.count(&item.item, facts)
             }
         } else {
-            count(
-                &item.item,
-                facts,
-                |e| item.condition.holds_past_gate(facts, e),
-                |e| item.amount.value(facts, e),
-            )
+            count_past_gate(item, facts)
         };
         applied.keep(hit, &item.item);
+    }
+}
+
+/// How `item`, an item on the hand or over each element but not over groups, whose gate is
+/// open, counts on the reading `facts`.
+#[inline(always)]
+fn count_past_gate(item: &PlanItem, facts: &Facts<'_>) -> Fired {
+    let plainly = || {
+        count(
+            &item.item,
+            facts,
+            |e| item.condition.holds_past_gate(facts, e),
+            |e| item.amount.value(facts, e),
+        )
+    };
+    match &item.pointing {
+        Some(pointing) => {
+            let hit = pointing.count(&item.item, facts);
+            debug_assert_eq!(hit, plainly(), "counted from the elements pointing");
+            hit
+        }
+        None => plainly(),
     }
 }
 

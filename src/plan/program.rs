@@ -312,7 +312,18 @@ fn condition(c: &Compiled) -> Cond {
                 _ => test(move |f, e, n| a(f, e, n) != b(f, e, n)),
             }
         }
-        Compiled::Cmp(op, a, b) => comparison(*op, Operand::of(a), Operand::of(b)),
+        Compiled::Cmp(op, a, b) => {
+            let (x, y) = (Operand::of(a), Operand::of(b));
+            if let (Operand::Leaf(x), Operand::Leaf(y)) = (&x, &y)
+                && let Some(c) = named_pair(*op, *x, *y)
+            {
+                return c;
+            }
+            match Linear::difference(a, b) {
+                Some(linear) => linear.compared(*op),
+                None => comparison(*op, x, y),
+            }
+        }
         Compiled::Any(collection, cond) => {
             let c = *collection;
             if let Compiled::ElemMask(m) = **cond {
@@ -502,11 +513,6 @@ fn value(c: &Compiled) -> Int {
 /// A comparison, made for its operator, so that the operator is not matched again on each
 /// evaluation.
 fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
-    if let (Operand::Leaf(a), Operand::Leaf(b)) = (&a, &b)
-        && let Some(c) = named_pair(op, *a, *b)
-    {
-        return c;
-    }
     macro_rules! with {
         ($op:tt) => {
             test(move |f, e, n| a.read(f, e, n) $op b.read(f, e, n))
@@ -578,6 +584,154 @@ fn named_pair(op: Cmp, a: Leaf, b: Leaf) -> Option<Cond> {
         ElemInt::NumberCopies => each_op!(|e: Elem| i64::from(e.same_number)),
         ElemInt::Suit => each_op!(|e: Elem| suit_number(e.flags)),
     })
+}
+
+/// A sum of one number of named elements, each times a small whole number, plus a constant:
+/// what is left of a comparison of sums and differences of named elements' numbers once
+/// one side is taken from the other (`b.number - a.number == c.number - b.number` is
+/// `2 b - a - c == 0`), compared with 0 in one call, where the tree makes a call of each
+/// operation. The numbers of elements are small, the coefficients and the constant bounded:
+/// nothing saturates, and the comparison gives what the tree gives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Linear {
+    /// The number read of each named element.
+    number: ElemInt,
+    /// The named elements' slots and coefficients; the first `len` are used.
+    terms: [(usize, i64); MAX_NAMED],
+    len: usize,
+    constant: i64,
+}
+
+impl Linear {
+    /// The largest coefficient and constant kept: far from saturating any sum of them.
+    const MOST: i64 = 1 << 20;
+
+    /// True when `v` is a coefficient or constant kept.
+    fn small(v: i64) -> bool {
+        (-Linear::MOST..=Linear::MOST).contains(&v)
+    }
+
+    /// `a - b` as a sum, when both sides are sums of one number of named elements and
+    /// constants, and it names two elements or more (a comparison of one named element's
+    /// number is [`named_pair`]'s).
+    fn difference(a: &Compiled, b: &Compiled) -> Option<Linear> {
+        let d = Linear::of(a)?.plus(Linear::of(b)?, -1)?;
+        (d.len >= 2).then_some(d)
+    }
+
+    /// `c` as a sum.
+    fn of(c: &Compiled) -> Option<Linear> {
+        let none = |number| Linear {
+            number,
+            terms: [(0, 0); MAX_NAMED],
+            len: 0,
+            constant: 0,
+        };
+        match c {
+            &Compiled::Const(k) => Linear::small(k).then(|| Linear {
+                constant: k,
+                ..none(ElemInt::Number)
+            }),
+            Compiled::Named(slot, a) => match **a {
+                Compiled::ElemInt(number) => {
+                    let mut terms = [(0, 0); MAX_NAMED];
+                    terms[0] = (usize::from(*slot), 1);
+                    Some(Linear {
+                        terms,
+                        len: 1,
+                        ..none(number)
+                    })
+                }
+                _ => None,
+            },
+            Compiled::Arith(Arith::Add, a, b) => Linear::of(a)?.plus(Linear::of(b)?, 1),
+            Compiled::Arith(Arith::Sub, a, b) => Linear::of(a)?.plus(Linear::of(b)?, -1),
+            Compiled::Arith(Arith::Mul, a, b) => match (&**a, &**b) {
+                (&Compiled::Const(k), x) | (x, &Compiled::Const(k)) => {
+                    none(ElemInt::Number).plus(Linear::of(x)?, k)
+                }
+                _ => None,
+            },
+            Compiled::Neg(a) => none(ElemInt::Number).plus(Linear::of(a)?, -1),
+            _ => None,
+        }
+    }
+
+    /// This sum plus `k` times `other`, when both read the same number (or either none)
+    /// and the coefficients stay small.
+    fn plus(self, other: Linear, k: i64) -> Option<Linear> {
+        let bounded = |v: i64| Linear::small(v).then_some(v);
+        let k = bounded(k)?;
+        let number = match (self.len, other.len) {
+            (0, _) => other.number,
+            (_, 0) => self.number,
+            _ if self.number == other.number => self.number,
+            _ => return None,
+        };
+        let mut sum = Linear {
+            number,
+            constant: bounded(self.constant + k * other.constant)?,
+            ..self
+        };
+        for &(slot, c) in &other.terms[..other.len] {
+            match sum.terms[..sum.len].iter().position(|t| t.0 == slot) {
+                Some(i) => sum.terms[i].1 = bounded(sum.terms[i].1 + k * c)?,
+                None => {
+                    *sum.terms.get_mut(sum.len)? = (slot, bounded(k * c)?);
+                    sum.len += 1;
+                }
+            }
+        }
+        // A name whose coefficients cancel is not read.
+        let mut kept = 0;
+        for i in 0..sum.len {
+            if sum.terms[i].1 != 0 {
+                sum.terms[kept] = sum.terms[i];
+                kept += 1;
+            }
+        }
+        sum.len = kept;
+        Some(sum)
+    }
+
+    /// The condition that this sum compares by `op` with 0.
+    fn compared(self, op: Cmp) -> Cond {
+        let Linear {
+            number,
+            terms,
+            len,
+            constant,
+        } = self;
+        macro_rules! with {
+            ($read:expr, $op:tt) => {
+                test(move |_, _, n| {
+                    let sum = (terms[..len].iter()).fold(constant, |s, &(slot, c)| {
+                        s + c * $read(n[slot])
+                    });
+                    sum $op 0
+                })
+            };
+        }
+        macro_rules! each_op {
+            ($read:expr) => {
+                match op {
+                    Cmp::Eq => with!($read, ==),
+                    Cmp::Ne => with!($read, !=),
+                    Cmp::Lt => with!($read, <),
+                    Cmp::Le => with!($read, <=),
+                    Cmp::Gt => with!($read, >),
+                    Cmp::Ge => with!($read, >=),
+                }
+            };
+        }
+        match number {
+            ElemInt::Copies => each_op!(|e: Elem| i64::from(e.copies)),
+            ElemInt::Number => each_op!(|e: Elem| i64::from(e.number)),
+            ElemInt::Tile => each_op!(|e: Elem| i64::from(e.tile)),
+            ElemInt::NumberCopies => each_op!(|e: Elem| i64::from(e.same_number)),
+            ElemInt::Suit => each_op!(|e: Elem| suit_number(e.flags)),
+        }
+    }
 }
 
 /// Arithmetic, made for its operator.
@@ -898,6 +1052,12 @@ mod tests {
             "count(a, b in sets, a.chow and a.number + 1 == b.number) >= 1",
             "any(a, b in sets, b.number - 1 == a.number and 2 + a.number > b.number + 0)",
             "any(a, b in sets, a.number - 9223372036854775807 < b.number - 2)",
+            "any(a, b, c in sets, b.number - a.number == c.number - b.number \
+             and (b.number - a.number == 1 or b.number - a.number == 2))",
+            "count(a, b, c in sets, 2 * (c.number - a.number) >= -b.number + a.number * 3 - 1) >= 2",
+            "any(a, b in sets, a.suit - b.suit != b.number - a.number and a.suit + b.suit > 2)",
+            "any(a, b in tiles, a.copies + b.copies - 3 > 0 and a.number - b.number == 1)",
+            "any(a, b in sets, -(a.number - b.number) == 2 and b.number - a.number + 0 * a.number >= 1)",
             "any(a, b, c in sets, a.pung_or_kong and b.pung_or_kong and c.pung_or_kong \
              and a.number == b.number and b.number == c.number and a.suit != b.suit \
              and b.suit != c.suit and a.suit != c.suit)",

@@ -15,6 +15,7 @@ use arrayvec::ArrayVec;
 use super::calling::{Complete, calling_for};
 use super::gate::{Open, Summary, Words};
 use super::memo::{Memo, Remembering};
+use super::pointing::Pointing;
 use super::waits::only_possible;
 use super::{Plan, PlanItem};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
@@ -545,9 +546,15 @@ fn count_later(
 ) {
     for item in later.iter().filter(|i| i.condition.gate.open(words)) {
         let facts = facts.with_results(applied.gather(rules));
-        let hit = match &item.group {
-            Some(group) => group.count(&item.item, &facts),
-            None => count_past_gate(item, &facts),
+        let hit = match (&item.group, &item.pointing) {
+            (Some(group), _) => group.count(&item.item, &facts),
+            (None, Some(pointing)) => count_pointing(pointing, item, &facts),
+            (None, None) => count(
+                &item.item,
+                &facts,
+                |e| item.condition.holds_past_gate(&facts, e),
+                |e| item.amount.value(&facts, e),
+            ),
         };
         applied.keep(hit, &item.item);
     }
@@ -607,33 +614,35 @@ fn count_items(
             } else {
                 group.count(&item.item, facts)
             }
+        } else if let Some(pointing) = &item.pointing {
+            count_pointing(pointing, item, facts)
         } else {
-            count_past_gate(item, facts)
+            count(
+                &item.item,
+                facts,
+                |e| item.condition.holds_past_gate(facts, e),
+                |e| item.amount.value(facts, e),
+            )
         };
         applied.keep(hit, &item.item);
     }
 }
 
-/// How `item`, an item on the hand or over each element but not over groups, whose gate is
-/// open, counts on the reading `facts`.
-#[inline(always)]
-fn count_past_gate(item: &PlanItem, facts: &Facts<'_>) -> Fired {
-    let plainly = || {
+/// How `item`, a tile item counted from the elements `pointing` at the tiles, whose gate is
+/// open, counts on the reading `facts` (debug builds check it against the plain count).
+fn count_pointing(pointing: &Pointing, item: &PlanItem, facts: &Facts<'_>) -> Fired {
+    let hit = pointing.count(&item.item, facts);
+    debug_assert_eq!(
+        hit,
         count(
             &item.item,
             facts,
             |e| item.condition.holds_past_gate(facts, e),
             |e| item.amount.value(facts, e),
-        )
-    };
-    match &item.pointing {
-        Some(pointing) => {
-            let hit = pointing.count(&item.item, facts);
-            debug_assert_eq!(hit, plainly(), "counted from the elements pointing");
-            hit
-        }
-        None => plainly(),
-    }
+        ),
+        "counted from the elements pointing"
+    );
+    hit
 }
 
 /// The wait count of `hand` ([`wait_count`]), its special shapes sought only with the tiles

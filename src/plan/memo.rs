@@ -28,7 +28,7 @@ const MAX_VALUES: usize = 8;
 
 /// Slots of the table (a power of two); a key takes the slot its hash names, and the score
 /// before it in that slot is forgotten.
-const SLOTS: usize = 1 << 11;
+const SLOTS: usize = 1 << 13;
 
 /// What a formula reads, where it can be remembered by it.
 #[derive(Clone, Debug, PartialEq, Eq)]

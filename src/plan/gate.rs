@@ -14,14 +14,15 @@
 //! bonus tiles, the gate also reads the flags that at least two, three or four elements
 //! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers; for
 //! names of sets whose numbers must be equal (`a.number == b.number and b.number ==
-//! c.number`), that as many sets share a number ([`SHARED_NUMBER`]).
+//! c.number`), that as many sets share a number ([`SHARED_NUMBER`]), and for names whose
+//! suits must be equal, that as many sets are of one suit ([`SHARED_SUIT`]).
 
 mod table;
 
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{Cmp, Collection, Compiled, Mask, Quantifier, Tuples};
+use crate::predicate::compiled::{Cmp, Collection, Compiled, ElemInt, Mask, Quantifier, Tuples};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::predicate::steps::Steps;
 use crate::tiles::{Tile, TileSet};
@@ -29,8 +30,9 @@ use crate::tiles::{Tile, TileSet};
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
 /// bonus) the or of its elements' flags, then per collection their and, then the special
 /// shapes formed (bit i for shape i), then the items called for (bit i % 64 for item i),
-/// then the flags that at least two, three and four sets have (with [`SHARED_NUMBER`]), then
-/// the same of the bonus tiles, then the sizes of the player's tiles (see [`tile_sizes`]).
+/// then the flags that at least two, three and four sets have (with [`SHARED_NUMBER`] and
+/// [`SHARED_SUIT`]), then the same of the bonus tiles, then the sizes of the player's tiles
+/// (see [`tile_sizes`]).
 pub type Words = [u64; 16];
 
 /// What the gates read of the facts of a reading, worked out from its elements: the flags
@@ -126,14 +128,24 @@ impl Summary {
     }
 }
 
-/// The flags that so many sets have, and [`SHARED_NUMBER`] when one of them is a number's.
+/// The flags that so many sets have, with [`SHARED_NUMBER`] when one of them is a number's
+/// and [`SHARED_SUIT`] when one is a suit's or the honours'.
 fn with_shared_number(flags: u64) -> u64 {
-    flags | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
+    flags
+        | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
+        | u64::from(flags & SUIT_CLASSES != 0) << SHARED_SUIT.trailing_zeros()
 }
 
 /// A bit of the words of the flags that at least two, three and four sets have (no flag of
 /// an element uses it): some number is that many sets' (`a.number == b.number` can hold).
 const SHARED_NUMBER: u64 = 1 << 63;
+
+/// A bit of the same words: that many sets are of one suit, or all honours (`a.suit ==
+/// b.suit` can hold; an honour's suit is 0).
+const SHARED_SUIT: u64 = 1 << 62;
+
+/// The flags of which every set has exactly one, that tell its suit number.
+const SUIT_CLASSES: u64 = elem::CHARACTERS | elem::DOTS | elem::BAMBOO | elem::HONOUR;
 
 /// The bits of the items called for ([`calling_bit`]).
 fn called(calling: &[usize]) -> u64 {
@@ -168,6 +180,36 @@ pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
 /// [`Steps`]); 1 when none.
 fn names_of_one_number(t: &Tuples) -> u32 {
     Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity).most_of_one_number()
+}
+
+/// The most names of a quantifier over named elements that its top conjuncts tie to one
+/// suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when none are.
+fn names_of_one_suit(t: &Tuples) -> u32 {
+    let suit_of = |c: &Compiled| match c {
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Suit) => {
+            slot.checked_sub(t.first).map(usize::from)
+        }
+        _ => None,
+    };
+    // Each name's class, the least name tied to it so far (names are few).
+    let mut class: Vec<usize> = (0..usize::from(t.arity)).collect();
+    for (_, c) in &t.conjuncts {
+        if let Compiled::Cmp(Cmp::Eq, a, b) = c
+            && let (Some(x), Some(y)) = (suit_of(a), suit_of(b))
+            && x < class.len()
+            && y < class.len()
+        {
+            let (from, to) = (class[x].max(class[y]), class[x].min(class[y]));
+            class
+                .iter_mut()
+                .filter(|k| **k == from)
+                .for_each(|k| *k = to);
+        }
+    }
+    (class.iter())
+        .map(|k| class.iter().filter(|m| *m == k).count() as u32)
+        .max()
+        .unwrap_or(1)
 }
 
 /// The first bit of [`tile_sizes`]' suit count.
@@ -392,6 +434,14 @@ impl Gate {
                         && let Some(word) = at_least_word(t.collection, i64::from(alike))
                     {
                         self.require(word, SHARED_NUMBER);
+                    }
+                    // Names whose suits must be equal are as many sets of one suit.
+                    let alike = names_of_one_suit(t);
+                    if t.collection == Collection::Sets
+                        && alike >= 2
+                        && let Some(word) = at_least_word(t.collection, i64::from(alike))
+                    {
+                        self.require(word, SHARED_SUIT);
                     }
                 }
             }
@@ -956,6 +1006,53 @@ mod tests {
             names("any(a, b in sets, a.number == b.number or a.chow)"),
             1
         );
+    }
+
+    #[test]
+    fn names_of_one_suit_need_as_many_sets_of_one_suit() {
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        let chow = |suit| elem::CHOW | elem::SUITED | suit | elem::number(2);
+        let (m, p, s) = (elem::CHARACTERS, elem::DOTS, elem::BAMBOO);
+        // Three chows of one suit (MCR's pure shifted chows, less the steps): three sets
+        // must share a suit, which ones the gate cannot tell.
+        let text = "any(a, b, c in sets, a.chow and b.chow and c.chow and a.suit == b.suit \
+                    and b.suit == c.suit)";
+        let g = gate(text, Scope::Hand);
+        assert!(g.open(&sets(&[chow(m), chow(m), chow(m), chow(p)])));
+        assert!(!g.open(&sets(&[chow(m), chow(m), chow(p), chow(s)])));
+        // Necessary, not sufficient: the three sets of one suit need not be chows.
+        let pung = |suit| elem::PUNG | elem::SUITED | suit | elem::number(5);
+        assert!(g.open(&sets(&[chow(m), chow(m), pung(m), chow(p)])));
+        // Honours are of one suit (0): three honour sets open it, as they may match.
+        let g = gate(
+            "any(a, b, c in sets, a.suit == b.suit and b.suit == c.suit)",
+            Scope::Hand,
+        );
+        let honour = elem::PUNG | elem::HONOUR | elem::WIND | elem::number(0);
+        assert!(g.open(&sets(&[honour, honour, honour, chow(p)])));
+        assert!(!g.open(&sets(&[honour, honour, chow(m), chow(p)])));
+        // Equalities joined through a name, either way round; inequalities tie none.
+        assert_eq!(
+            suits("any(a, b, c in sets, c.suit == b.suit and a.suit == c.suit)"),
+            3
+        );
+        assert_eq!(
+            suits("any(a, b, c, d in sets, a.suit == b.suit and c.suit == d.suit)"),
+            2
+        );
+        assert_eq!(
+            suits("any(a, b, c in sets, a.suit != b.suit and b.suit != c.suit)"),
+            1
+        );
+        assert_eq!(suits("any(a, b in sets, a.suit == b.suit or a.chow)"), 1);
+    }
+
+    /// The most names that the top conjuncts of `text`'s quantifier tie to one suit.
+    fn suits(text: &str) -> u32 {
+        match test_condition(text, Scope::Hand) {
+            Compiled::Tuples(t) => names_of_one_suit(&t),
+            c => panic!("{text}: {c:?}"),
+        }
     }
 
     #[test]

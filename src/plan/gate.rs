@@ -14,15 +14,18 @@
 //! bonus tiles, the gate also reads the flags that at least two, three or four elements
 //! have, so that `count(bonus, flower) == 4` is shut by a hand with three flowers; for
 //! names of sets whose numbers must be equal (`a.number == b.number and b.number ==
-//! c.number`), that as many sets share a number ([`SHARED_NUMBER`]), and for names whose
-//! suits must be equal, that as many sets are of one suit ([`SHARED_SUIT`]).
+//! c.number`), that as many sets share a number ([`SHARED_NUMBER`]); for names whose suits
+//! must be equal, that as many sets are of one suit ([`SHARED_SUIT`]); for names whose
+//! suits must differ two by two, that the sets are of as many suits ([`suits_apart`]).
 
 mod table;
 
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{Cmp, Collection, Compiled, ElemInt, Mask, Quantifier, Tuples};
+use crate::predicate::compiled::{
+    Cmp, Collection, Compiled, ElemInt, MAX_NAMED, Mask, Quantifier, Tuples,
+};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::predicate::steps::Steps;
 use crate::tiles::{Tile, TileSet};
@@ -109,7 +112,7 @@ impl Summary {
         let [sets2, sets3, sets4] = [sets2, sets3, sets4].map(with_shared_number);
         [
             self.flags,
-            any0,
+            with_suits_apart(any0),
             any1,
             any2,
             every0,
@@ -134,6 +137,21 @@ fn with_shared_number(flags: u64) -> u64 {
     flags
         | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
         | u64::from(flags & SUIT_CLASSES != 0) << SHARED_SUIT.trailing_zeros()
+}
+
+/// The flags some set has, with the bit of [`suits_apart`] for each number of suits (the
+/// honours one of them) up to the number of suits of the sets.
+fn with_suits_apart(flags: u64) -> u64 {
+    // By the number of suits (0 to 4), the bits it sets.
+    const APART: [u64; 5] = [0, 0, 1 << 59, 0b11 << 59, 0b111 << 59];
+    flags | APART[(flags & SUIT_CLASSES).count_ones() as usize]
+}
+
+/// The bit of the word of the flags some set has (bits 59 to 61, which no flag of an
+/// element uses) that says the sets are of at least `k` suits (2 to 4), the honours one of
+/// them (`a.suit != b.suit` can hold).
+fn suits_apart(k: u32) -> u64 {
+    1 << (59 + k.clamp(2, 4) - 2)
 }
 
 /// A bit of the words of the flags that at least two, three and four sets have (no flag of
@@ -185,12 +203,7 @@ fn names_of_one_number(t: &Tuples) -> u32 {
 /// The most names of a quantifier over named elements that its top conjuncts tie to one
 /// suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when none are.
 fn names_of_one_suit(t: &Tuples) -> u32 {
-    let suit_of = |c: &Compiled| match c {
-        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Suit) => {
-            slot.checked_sub(t.first).map(usize::from)
-        }
-        _ => None,
-    };
+    let suit_of = |c: &Compiled| named_suit(c, t.first);
     // Each name's class, the least name tied to it so far (names are few).
     let mut class: Vec<usize> = (0..usize::from(t.arity)).collect();
     for (_, c) in &t.conjuncts {
@@ -210,6 +223,47 @@ fn names_of_one_suit(t: &Tuples) -> u32 {
         .map(|k| class.iter().filter(|m| *m == k).count() as u32)
         .max()
         .unwrap_or(1)
+}
+
+/// The most names of a quantifier over named elements whose suits its top conjuncts make
+/// differ two by two (`a.suit != b.suit and b.suit != c.suit and a.suit != c.suit`: 3); 1
+/// when none.
+fn names_of_suits_apart(t: &Tuples) -> u32 {
+    let arity = usize::from(t.arity).min(MAX_NAMED);
+    // Bit y of apart[x] set when a conjunct says x's suit is not y's.
+    let mut apart = [0u32; MAX_NAMED];
+    for (_, c) in &t.conjuncts {
+        if let Compiled::Cmp(Cmp::Ne, a, b) = c
+            && let (Some(x), Some(y)) = (named_suit(a, t.first), named_suit(b, t.first))
+            && x < arity
+            && y < arity
+            && x != y
+        {
+            apart[x] |= 1 << y;
+            apart[y] |= 1 << x;
+        }
+    }
+    // The largest group of names each apart from every other (names are few: every group
+    // is looked at).
+    (1u32..1 << arity)
+        .filter(|group| {
+            (0..arity)
+                .filter(|&k| group & 1 << k != 0)
+                .all(|k| group & !(1 << k) & !apart[k] == 0)
+        })
+        .map(u32::count_ones)
+        .max()
+        .unwrap_or(1)
+}
+
+/// The name (as a position from `first`) whose suit `c` is.
+fn named_suit(c: &Compiled, first: u8) -> Option<usize> {
+    match c {
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Suit) => {
+            slot.checked_sub(first).map(usize::from)
+        }
+        _ => None,
+    }
 }
 
 /// The first bit of [`tile_sizes`]' suit count.
@@ -434,6 +488,11 @@ impl Gate {
                         && let Some(word) = at_least_word(t.collection, i64::from(alike))
                     {
                         self.require(word, SHARED_NUMBER);
+                    }
+                    // Names whose suits must differ two by two are sets of as many suits.
+                    let apart = names_of_suits_apart(t);
+                    if t.collection == Collection::Sets && apart >= 2 {
+                        self.require(ANY + slot, suits_apart(apart));
                     }
                     // Names whose suits must be equal are as many sets of one suit.
                     let alike = names_of_one_suit(t);
@@ -1045,6 +1104,48 @@ mod tests {
             1
         );
         assert_eq!(suits("any(a, b in sets, a.suit == b.suit or a.chow)"), 1);
+    }
+
+    #[test]
+    fn names_of_suits_apart_need_sets_of_as_many_suits() {
+        let sets = |sets: &[u64]| test_words(0, sets, &[], &[]);
+        let chow = |suit| elem::CHOW | elem::SUITED | suit | elem::number(2);
+        let (m, p, s) = (elem::CHARACTERS, elem::DOTS, elem::BAMBOO);
+        // Three chows of three suits (MCR's mixed shifted chows, less the steps).
+        let text = "any(a, b, c in sets, a.chow and b.chow and c.chow and a.suit != b.suit \
+                    and b.suit != c.suit and a.suit != c.suit)";
+        let g = gate(text, Scope::Hand);
+        assert!(g.open(&sets(&[chow(m), chow(p), chow(s), chow(s)])));
+        assert!(!g.open(&sets(&[chow(m), chow(p), chow(p), chow(m)])));
+        // Necessary, not sufficient: the third suit may be a pung's, or the honours'.
+        let honour = elem::PUNG | elem::HONOUR | elem::DRAGON | elem::number(0);
+        assert!(g.open(&sets(&[chow(m), chow(p), chow(p), honour])));
+        // Two names apart need two suits.
+        let g = gate("any(a, b in sets, a.suit != b.suit)", Scope::Hand);
+        assert!(g.open(&sets(&[chow(m), honour])));
+        assert!(!g.open(&sets(&[chow(s), chow(s), chow(s)])));
+        // The most names apart two by two: a pair of names tied by no `!=` is not.
+        assert_eq!(apart(text), 3);
+        assert_eq!(
+            apart("any(a, b, c in sets, a.suit != b.suit and b.suit != c.suit)"),
+            2
+        );
+        assert_eq!(
+            apart(
+                "any(a, b, c, d in sets, a.suit == b.suit and c.suit == d.suit \
+                 and a.suit != c.suit)"
+            ),
+            2
+        );
+        assert_eq!(apart("any(a, b in sets, a.suit != b.suit or a.chow)"), 1);
+    }
+
+    /// The most names that the top conjuncts of `text`'s quantifier make of suits apart.
+    fn apart(text: &str) -> u32 {
+        match test_condition(text, Scope::Hand) {
+            Compiled::Tuples(t) => names_of_suits_apart(&t),
+            c => panic!("{text}: {c:?}"),
+        }
     }
 
     /// The most names that the top conjuncts of `text`'s quantifier tie to one suit.

@@ -141,7 +141,7 @@ impl<'h> Calling<'h> {
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-        let words = one_tile_more(known, kinds).words();
+        let words = one_tile_more(known, kinds).words(plan.sets_by_suit);
         let tile_facts = Facts::of_hand(&elems.tiles, &[]);
         let mending = plan
             .shapes
@@ -172,7 +172,7 @@ impl<'h> Calling<'h> {
         before.shapes = (0..)
             .zip(&self.mending)
             .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
-        let words = before.words();
+        let words = before.words(plan.sets_by_suit);
         let pungs = |need: Pungs| {
             let one_more = Tile::all()
                 .filter(|&t| self.own.get(t) == 2)
@@ -196,7 +196,7 @@ impl<'h> Calling<'h> {
         summary.any[TILES] |= f;
         summary.every[TILES] &= f;
         summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]);
-        let words = summary.words();
+        let words = summary.words(plan.sets_by_suit);
         summary.shapes = (0..).zip(plan.shapes.iter().zip(&self.mending)).fold(
             0,
             |shapes, (i, (s, mending))| {
@@ -219,11 +219,11 @@ impl<'h> Calling<'h> {
                     flags: summary.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
                     ..*summary
                 };
-                let words = shape_reading.words();
+                let words = shape_reading.words(plan.sets_by_suit);
                 !targets.iter().any(|t| t.condition.gate.open(&words))
             };
         }
-        let words = summary.words();
+        let words = summary.words(plan.sets_by_suit);
         let triples = if self.own.get(tile) == 2 {
             self.triples.or(TileSet::of(tile))
         } else {

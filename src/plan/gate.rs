@@ -104,15 +104,23 @@ impl Summary {
         summary
     }
 
-    /// The [`Words`] the gates read.
-    pub fn words(&self) -> Words {
+    /// The [`Words`] the gates read; the bits of the suits of the sets ([`SHARED_SUIT`],
+    /// [`suits_apart`]) only when `by_suit` (when some gate reads them: see
+    /// [`ties_suits_of_sets`]), as they cost every reading a few instructions.
+    pub fn words(&self, by_suit: bool) -> Words {
         let [any0, any1, any2] = self.any;
         let [every0, every1, every2] = self.every;
         let [[sets2, sets3, sets4], [bonus2, bonus3, bonus4]] = self.at_least;
-        let [sets2, sets3, sets4] = [sets2, sets3, sets4].map(with_shared_number);
+        let mut sets = [sets2, sets3, sets4].map(with_shared_number);
+        let mut any0 = any0;
+        if by_suit {
+            sets = sets.map(with_shared_suit);
+            any0 = with_suits_apart(any0);
+        }
+        let [sets2, sets3, sets4] = sets;
         [
             self.flags,
-            with_suits_apart(any0),
+            any0,
             any1,
             any2,
             every0,
@@ -131,27 +139,65 @@ impl Summary {
     }
 }
 
-/// The flags that so many sets have, with [`SHARED_NUMBER`] when one of them is a number's
-/// and [`SHARED_SUIT`] when one is a suit's or the honours'.
+/// The flags that so many sets have, and [`SHARED_NUMBER`] when one of them is a number's.
 fn with_shared_number(flags: u64) -> u64 {
-    flags
-        | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
-        | u64::from(flags & SUIT_CLASSES != 0) << SHARED_SUIT.trailing_zeros()
+    flags | u64::from(flags & elem::NUMBERS != 0) << SHARED_NUMBER.trailing_zeros()
+}
+
+/// The flags that so many sets have, and [`SHARED_SUIT`] when one of them is a suit's or
+/// the honours'.
+fn with_shared_suit(flags: u64) -> u64 {
+    flags | u64::from(flags & SUIT_CLASSES != 0) << SHARED_SUIT.trailing_zeros()
+}
+
+/// True when `c` has a quantifier over named sets whose top conjuncts tie two names' suits
+/// (equal or apart): its gate reads the bits of the suits of the sets ([`Summary::words`]).
+pub fn ties_suits_of_sets(c: &Compiled) -> bool {
+    c.mentions(|node| {
+        matches!(node, Compiled::Tuples(t) if t.collection == Collection::Sets
+            && (names_of_one_suit(t) >= 2 || names_of_suits_apart(t) >= 2))
+    })
 }
 
 /// The flags some set has, with the bit of [`suits_apart`] for each number of suits (the
 /// honours one of them) up to the number of suits of the sets.
 fn with_suits_apart(flags: u64) -> u64 {
-    // By the number of suits (0 to 4), the bits it sets.
-    const APART: [u64; 5] = [0, 0, 1 << 59, 0b11 << 59, 0b111 << 59];
-    flags | APART[(flags & SUIT_CLASSES).count_ones() as usize]
+    // The suits' three bits and the honours' as four bits, looked up (a count of bits is
+    // a dozen instructions on the baseline processor, and every reading's words have it).
+    const _: () = assert!(
+        elem::CHARACTERS == 1 << 20
+            && elem::DOTS == 1 << 21
+            && elem::BAMBOO == 1 << 22
+            && elem::HONOUR == 1 << 13
+    );
+    const APART: [u64; 16] = {
+        let mut apart = [0; 16];
+        let mut classes = 0;
+        while classes < 16 {
+            let mut k = 2;
+            while k <= (classes as u32).count_ones() {
+                apart[classes] |= suits_apart(k);
+                k += 1;
+            }
+            classes += 1;
+        }
+        apart
+    };
+    flags | APART[(flags >> 20 & 0b111 | flags >> 10 & 0b1000) as usize]
 }
 
 /// The bit of the word of the flags some set has (bits 59 to 61, which no flag of an
 /// element uses) that says the sets are of at least `k` suits (2 to 4), the honours one of
 /// them (`a.suit != b.suit` can hold).
-fn suits_apart(k: u32) -> u64 {
-    1 << (59 + k.clamp(2, 4) - 2)
+const fn suits_apart(k: u32) -> u64 {
+    let k = if k < 2 {
+        2
+    } else if k > 4 {
+        4
+    } else {
+        k
+    };
+    1 << (59 + k - 2)
 }
 
 /// A bit of the words of the flags that at least two, three and four sets have (no flag of
@@ -794,7 +840,7 @@ fn test_words(flags: u64, sets: &[u64], tiles: &[u64], bonus: &[u64]) -> Words {
             .collect()
     };
     let (sets, tiles, bonus) = (elems(sets), elems(tiles), elems(bonus));
-    Summary::of(&Facts::of_hand(&tiles, &bonus).with_sets(flags, &sets)).words()
+    Summary::of(&Facts::of_hand(&tiles, &bonus).with_sets(flags, &sets)).words(true)
 }
 
 #[cfg(test)]

@@ -62,16 +62,7 @@ impl Inputs {
                 Compiled::Best(tag) => add(&mut inputs.bests, *tag as usize),
                 Compiled::HandMask(m) => inputs.flags |= m.bits(),
                 // Values are worked out in order from the others: not an input.
-                Compiled::Value(_)
-                | Compiled::Const(_)
-                | Compiled::Not(_)
-                | Compiled::Neg(_)
-                | Compiled::And(..)
-                | Compiled::Or(..)
-                | Compiled::Cmp(..)
-                | Compiled::Arith(..)
-                | Compiled::If(_)
-                | Compiled::Unary(..) => {}
+                node if reads_only_results_and_flags(node) => {}
                 _ => remembered = false,
             });
         }
@@ -89,6 +80,27 @@ impl Inputs {
         key.push(i64::from(valid));
         key
     }
+}
+
+/// True when the node `node` reads nothing but the sums and bests of the results, the
+/// score's values and the hand's flags (the nodes below it aside).
+pub(crate) fn reads_only_results_and_flags(node: &Compiled) -> bool {
+    matches!(
+        node,
+        Compiled::Sum(_)
+            | Compiled::Best(_)
+            | Compiled::HandMask(_)
+            | Compiled::Value(_)
+            | Compiled::Const(_)
+            | Compiled::Not(_)
+            | Compiled::Neg(_)
+            | Compiled::And(..)
+            | Compiled::Or(..)
+            | Compiled::Cmp(..)
+            | Compiled::Arith(..)
+            | Compiled::If(_)
+            | Compiled::Unary(..)
+    )
 }
 
 /// Adds `tag` to `tags` once.

@@ -244,6 +244,12 @@ pub struct Plan {
     /// one flag of a reading that may differ between his (`concealed_hand`; the others of a
     /// reading are never his).
     pub(crate) others_score_alike: bool,
+    /// Moreover, the score's own expressions read nothing of his hand but its flags (and
+    /// the results, which no item gives him): his tiles are not looked at.
+    pub(crate) others_score_by_flags: bool,
+    /// Some gate reads the suits of the sets ([`gate::ties_suits_of_sets`]): the words of
+    /// each reading hold them.
+    pub(crate) sets_by_suit: bool,
 }
 
 impl Plan {
@@ -356,6 +362,12 @@ impl Plan {
                 .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
                 .chain(&rules.prefer)
                 .any(reads_a_reading);
+        // The score's own expressions read nothing of a hand but its flags and the results.
+        let others_score_by_flags = others_score_alike
+            && !(rules.values.iter())
+                .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
+                .chain(&rules.prefer)
+                .any(|c| c.mentions(|node| !memo::reads_only_results_and_flags(node)));
         let groupings = if tricks.groupings {
             groupings::groupings(&by_player[1].every_item())
         } else {
@@ -396,6 +408,8 @@ impl Plan {
             needs_number_copies,
             groupings,
             others_score_alike,
+            others_score_by_flags,
+            sets_by_suit: rules.reads(gate::ties_suits_of_sets),
             by_player,
         }
     }

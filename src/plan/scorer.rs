@@ -23,7 +23,7 @@ use crate::hand::Hand;
 use crate::predicate::facts::{Deferred, Elem, Facts, hand as hf};
 use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
-use crate::score::facts::{HandElems, hand_facts, hand_flags, reading};
+use crate::score::facts::{HandElems, concealed_flag, hand_facts, hand_flags, reading};
 use crate::score::items::{
     Applied, anywhere, count, exclude_within, finish, invalid, set_instances, unmet_after_items,
 };
@@ -128,23 +128,33 @@ impl<'v> Scorer<'v> {
             // Points and doubles, or faan, with no item: nothing, whatever the facts.
             return combine(rules, &mut Vec::new(), false, false);
         }
+        let score = Remembering::of(plan, &self.memo);
+        let totals_on = |facts: &Facts<'_>, reading: &mut Applied| {
+            reading.clear();
+            finish(rules, &score, facts, false, reading, None, || None)
+        };
+        if plan.others_score_by_flags {
+            // Only the flags are read: the tiles are not looked at.
+            let mut facts = Facts::default();
+            facts.flags = hand_flags(hand) | concealed_flag(hand);
+            let totals = totals_on(&facts, &mut self.reading);
+            if cfg!(debug_assertions) {
+                let mut reading = Applied::default();
+                let own = hand.own_tiles();
+                self.elems.fill(hand, &own, plan.needs_number_copies);
+                let facts = hand_facts(hand, &self.elems, hand_flags(hand));
+                let full = totals_on(&facts, &mut reading);
+                assert_eq!(totals, full, "a score read from the flags alone");
+            }
+            return totals;
+        }
         let own = hand.own_tiles();
         self.elems.fill(hand, &own, plan.needs_number_copies);
         let count_waits = || count_waits(rules, plan, hand);
         let wait_count = Deferred::new(&count_waits);
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
         facts.wait_count = Some(&wait_count);
-        self.reading.clear();
-        let score = Remembering::of(plan, &self.memo);
-        finish(
-            rules,
-            &score,
-            &facts,
-            false,
-            &mut self.reading,
-            None,
-            || None,
-        )
+        totals_on(&facts, &mut self.reading)
     }
 
     fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {
@@ -298,6 +308,8 @@ struct Readings<'a> {
     /// The flags of the hand that no arrangement changes.
     base_flags: u64,
     tile_flags: &'a [u64; Tile::COUNT],
+    /// The words of a reading hold the suits of its sets ([`Plan::sets_by_suit`]).
+    by_suit: bool,
 }
 
 impl<'a> Readings<'a> {
@@ -317,7 +329,7 @@ impl<'a> Readings<'a> {
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
         if hand.melds().is_empty() {
-            let words = summary.words();
+            let words = summary.words(plan.sets_by_suit);
             for (i, shape) in plan.shapes.iter().enumerate() {
                 if shape.holds(&words, &facts) {
                     shapes |= 1 << i;
@@ -333,6 +345,7 @@ impl<'a> Readings<'a> {
             win: hand.win().map(|w| w.tile),
             base_flags,
             tile_flags: &elems.tile_flags,
+            by_suit: plan.sets_by_suit,
         }
     }
 
@@ -392,9 +405,11 @@ fn some_target_may_apply(
     let mut sets = ArrayVec::new();
     let in_arrangement = arrangements.iter().any(|a| {
         let (facts, summary) = readings.of(a, &mut sets);
-        may_apply(&facts, &summary.words())
+        may_apply(&facts, &summary.words(readings.by_suit))
     });
-    in_arrangement || special.is_some_and(|s| may_apply(s, &readings.summary.with_sets(s).words()))
+    in_arrangement
+        || special
+            .is_some_and(|s| may_apply(s, &readings.summary.with_sets(s).words(readings.by_suit)))
 }
 
 /// Checks (in debug builds) that the groupings the plan leaves out of a non-winner's
@@ -433,7 +448,7 @@ fn apply_items(
 ) -> Totals {
     let (rules, plan) = (scoring.rules, scoring.plan);
     applied.clear();
-    let words = summary.words();
+    let words = summary.words(plan.sets_by_suit);
     // The requirements that read no item's result are judged first.
     let unmet = winner
         .then(|| {

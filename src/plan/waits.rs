@@ -75,7 +75,7 @@ pub fn wait_count(plan: &Plan, blocks: &[Block], hand: &Hand) -> usize {
     let shaping = shaping_tiles(plan, hand);
     let tried = shaping.iter().fold(TileSet::default(), |all, s| all.or(*s));
     crate::waits::wait_count_with(hand, blocks, tried, |tile, facts| {
-        let words = Summary::of(facts).words();
+        let words = Summary::of(facts).words(plan.sets_by_suit);
         (plan.shapes.iter().zip(&shaping)).any(|(s, m)| m.contains(tile) && s.holds(&words, facts))
     })
 }
@@ -99,7 +99,7 @@ fn shaping_tiles(plan: &Plan, hand: &Hand) -> ArrayVec<TileSet, MAX_SHAPES> {
     let mut elems = HandElems::default();
     elems.fill(&before, &before.own_tiles(), true);
     let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
-    let words = one_tile_more(known, elems.tiles.len()).words();
+    let words = one_tile_more(known, elems.tiles.len()).words(plan.sets_by_suit);
     let tile_facts = Facts::of_hand(&elems.tiles, &[]);
     (plan.shapes.iter())
         .map(|s| {

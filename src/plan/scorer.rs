@@ -51,7 +51,14 @@ pub struct Scorer<'v> {
     completions: Option<Box<Scorer<'v>>>,
     /// The formula's scores remembered.
     memo: RefCell<Memo>,
+    /// Under a variant whose players who did not go out are scored by their flags alone
+    /// ([`Plan::others_score_by_flags`]): the totals of the flags met so far.
+    others_by_flags: Vec<(u64, Totals)>,
 }
+
+/// The most flags whose totals [`Scorer::alike`] keeps (a handful are met: the dealer, a
+/// declaration or two, a concealed hand).
+const MAX_OTHERS_BY_FLAGS: usize = 64;
 
 /// Which readings' traces are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +87,7 @@ impl<'v> Scorer<'v> {
             calling: Vec::new(),
             completions: None,
             memo: RefCell::default(),
+            others_by_flags: Vec::new(),
         }
     }
 
@@ -134,10 +142,21 @@ impl<'v> Scorer<'v> {
             finish(rules, &score, facts, false, reading, None, || None)
         };
         if plan.others_score_by_flags {
-            // Only the flags are read: the tiles are not looked at.
+            // Only the flags are read: the tiles are not looked at, and the totals of flags
+            // met before are taken as they were.
             let mut facts = Facts::default();
             facts.flags = hand_flags(hand) | concealed_flag(hand);
-            let totals = totals_on(&facts, &mut self.reading);
+            let known = self.others_by_flags.iter().find(|(f, _)| *f == facts.flags);
+            let totals = match known {
+                Some(&(_, totals)) => totals,
+                None => {
+                    let totals = totals_on(&facts, &mut self.reading);
+                    if self.others_by_flags.len() < MAX_OTHERS_BY_FLAGS {
+                        self.others_by_flags.push((facts.flags, totals));
+                    }
+                    totals
+                }
+            };
             if cfg!(debug_assertions) {
                 let mut reading = Applied::default();
                 let own = hand.own_tiles();

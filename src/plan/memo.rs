@@ -73,11 +73,14 @@ impl Inputs {
     /// The key of a reading whose facts are `facts`, whose items gave `results`, for a
     /// player who may go out (`valid`).
     fn key(&self, facts: &Facts<'_>, results: &Results, valid: bool) -> Key {
-        let mut key = Key::new();
-        key.extend(self.sums.iter().map(|&tag| results.sum(tag)));
-        key.extend(self.bests.iter().map(|&tag| results.best(tag)));
-        key.push((facts.flags & self.flags) as i64);
-        key.push(i64::from(valid));
+        // Unused places stay 0: keys of one formula have their numbers in the same places.
+        let mut key = [0; MAX_KEY];
+        let numbers = (self.sums.iter().map(|&tag| results.sum(tag)))
+            .chain(self.bests.iter().map(|&tag| results.best(tag)))
+            .chain([(facts.flags & self.flags) as i64, i64::from(valid)]);
+        for (place, n) in key.iter_mut().zip(numbers) {
+            *place = n;
+        }
         key
     }
 }
@@ -111,7 +114,7 @@ fn add(tags: &mut Vec<usize>, tag: usize) {
 }
 
 /// What a formula read.
-type Key = ArrayVec<i64, MAX_KEY>;
+type Key = [i64; MAX_KEY];
 
 /// A score remembered: its key, and what the formula gave.
 #[derive(Clone, Debug)]

@@ -149,10 +149,18 @@ impl Applied {
     /// counts, and is not itself replaced, replaces. (The items' `replaces` form no cycle,
     /// so there is one answer: the replaced ones are worked out again until they no longer
     /// change.)
+    #[inline]
     pub(crate) fn resolve(&mut self, rules: &Rules) {
-        if !self.unresolved {
-            return;
+        if self.unresolved {
+            self.resolve_replaced(rules);
         }
+    }
+
+    /// [`Self::resolve`] once an item that replaces others has counted (kept out of line:
+    /// the results are gathered four or five times a reading, most often with nothing new
+    /// to resolve).
+    #[inline(never)]
+    fn resolve_replaced(&mut self, rules: &Rules) {
         self.unresolved = false;
         let [mut replaced, mut next] = std::mem::take(&mut self.resolving);
         let words = rules.items.len().div_ceil(64);

@@ -7,11 +7,13 @@
 //! one up, `a.tile == b.tile` ties them at one number (an element's number is its first
 //! tile's). Only top conjuncts are read (each must hold of a matching group), and only
 //! equalities of a name's number, plus or minus constants, with another's, or of two
-//! names' tiles.
+//! names' tiles. Equal suits (`a.suit == b.suit`) tie names the same way, without steps:
+//! the names of one suit need, among the elements they may take, as many of some suit.
 //!
 //! [`Tuples::conjuncts`]: super::compiled::Tuples::conjuncts
 
 use super::compiled::{Arith, Cmp, Compiled, ElemInt, MAX_NAMED};
+use super::eval::suit_number;
 use super::facts::{Elem, elem};
 
 /// The numbers of a quantifier's names as its conjuncts tie them (see the module docs).
@@ -28,6 +30,11 @@ pub(crate) struct Steps {
     /// The ties cannot all hold: they contradict each other, or ask for numbers more than 9
     /// apart.
     never: bool,
+    /// For each name, the first name of those whose suits are tied to its own (`a.suit ==
+    /// b.suit`; itself when none is).
+    suit_from: [u8; MAX_NAMED],
+    /// Some name's suit is tied to another's.
+    suits_tied: bool,
 }
 
 impl Steps {
@@ -43,9 +50,24 @@ impl Steps {
         let mut above = [0i64; MAX_NAMED];
         let mut steps = Steps {
             names: arity as u8,
+            suit_from: std::array::from_fn(|k| k as u8),
             ..Steps::default()
         };
         for c in conjuncts {
+            if let Some((x, y)) = suit_tie(c, first)
+                && x < arity
+                && y < arity
+            {
+                // The two names' groups of one suit become one.
+                let (gx, gy) = (steps.suit_from[x], steps.suit_from[y]);
+                for g in steps.suit_from.iter_mut().take(arity) {
+                    if *g == gy.max(gx) {
+                        *g = gy.min(gx);
+                    }
+                }
+                steps.suits_tied |= gx != gy;
+                continue;
+            }
             let Some((x, y, up)) = tie(c, first) else {
                 continue;
             };
@@ -93,6 +115,9 @@ impl Steps {
     /// as many elements of number `n` plus that offset as names at it, among those these
     /// names may take. (Every element carries the flag of its number, [`elem::NUMBERS`].)
     pub fn may_hold(&self, may: &[u64], elements: &[Elem]) -> bool {
+        if self.suits_tied && !self.suits_may_hold(may, elements) {
+            return false;
+        }
         if !self.tied {
             return true;
         }
@@ -139,6 +164,28 @@ impl Steps {
             })
     }
 
+    /// Whether, for each group of names whose suits are tied, some suit has, among the
+    /// elements those names may take, one for each name and as many in all as names.
+    fn suits_may_hold(&self, may: &[u64], elements: &[Elem]) -> bool {
+        let names = usize::from(self.names).min(may.len());
+        // The elements of each suit (by its number, 0 for the honours and the rest).
+        let mut of_suit = [0u64; 4];
+        for (i, e) in elements.iter().enumerate().take(64) {
+            of_suit[suit_number(e.flags) as usize] |= 1 << i;
+        }
+        (0..names)
+            .filter(|&k| usize::from(self.suit_from[k]) == k)
+            .all(|group| {
+                let members =
+                    || (0..names).filter(move |&m| usize::from(self.suit_from[m]) == group);
+                let takes = members().fold(0, |takes, m| takes | may[m]);
+                let size = members().count() as u32;
+                of_suit.iter().any(|&suit| {
+                    members().all(|m| may[m] & suit != 0) && (takes & suit).count_ones() >= size
+                })
+            })
+    }
+
     /// The most names tied at one number (`a.number == b.number and b.number ==
     /// c.number`: 3); 1 when none are.
     pub fn most_of_one_number(&self) -> u32 {
@@ -160,6 +207,20 @@ fn positions(mut bits: u64) -> impl Iterator<Item = usize> {
             i
         })
     })
+}
+
+/// The names (as positions from `first`) whose suits `c` makes equal (`a.suit == b.suit`).
+fn suit_tie(c: &Compiled, first: u8) -> Option<(usize, usize)> {
+    let Compiled::Cmp(Cmp::Eq, a, b) = c else {
+        return None;
+    };
+    let suit = |c: &Compiled| match c {
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Suit) => {
+            slot.checked_sub(first).map(usize::from)
+        }
+        _ => None,
+    };
+    Some((suit(a)?, suit(b)?))
 }
 
 /// The names (as positions from `first`) that `c` ties, and how far the second's number is
@@ -230,6 +291,36 @@ mod tests {
                 ..Elem::default()
             })
             .collect()
+    }
+
+    #[test]
+    fn names_of_one_suit_need_as_many_elements_of_some_suit() {
+        let chow = |suit: u64| Elem {
+            flags: elem::CHOW | elem::SUITED | suit | elem::number(2),
+            number: 2,
+            ..Elem::default()
+        };
+        let (m, p) = (chow(elem::CHARACTERS), chow(elem::DOTS));
+        let honour = Elem {
+            flags: elem::PUNG | elem::HONOUR | elem::WIND | elem::number(0),
+            ..Elem::default()
+        };
+        let s = steps(
+            "any(a, b, c in sets, a.chow and b.chow and c.chow and a.suit == b.suit \
+             and c.suit == b.suit)",
+        );
+        assert!(s.may_hold(&[0b1111; 3], &[m, m, m, p]));
+        assert!(!s.may_hold(&[0b1111; 3], &[m, m, p, p]));
+        // Among the elements each name may take: three of one suit, but `c` may take none.
+        assert!(!s.may_hold(&[0b111, 0b111, 0b1000], &[m, m, m, p]));
+        // The honours are of one suit, 0.
+        assert!(s.may_hold(&[0b111; 3], &[honour, honour, honour]));
+        // Two groups, each of its own suit; a tie by `or` is none.
+        let s = steps("any(a, b, c, d in sets, a.suit == b.suit and c.suit == d.suit)");
+        assert!(s.may_hold(&[0b1111; 4], &[m, m, p, p]));
+        assert!(!s.may_hold(&[0b11, 0b11, 0b1100, 0b1100], &[m, p, m, p]));
+        let s = steps("any(a, b in sets, a.suit == b.suit or a.chow)");
+        assert!(s.may_hold(&[0b11; 2], &[m, p]));
     }
 
     #[test]

@@ -139,7 +139,7 @@ impl<'v> Scorer<'v> {
         let score = Remembering::of(plan, &self.memo);
         let totals_on = |facts: &Facts<'_>, reading: &mut Applied| {
             reading.clear();
-            finish(rules, &score, facts, false, reading, None, || None)
+            finish(rules, &score, facts, false, reading, (None, false), || None)
         };
         if plan.others_score_by_flags {
             // Only the flags are read: the tiles are not looked at, and the totals of flags
@@ -247,10 +247,23 @@ impl<'v> Scorer<'v> {
             return (Totals::default(), Choice::None);
         }
 
+        // The tie-breaks are needed where readings are weighed against each other, and on a
+        // card.
+        let shapes = if special.is_some() {
+            readings.shapes
+        } else {
+            0
+        };
+        let one_reading = match self.arrangements.len() {
+            0 => shapes & shapes.wrapping_sub(1) == 0,
+            1 => shapes == 0,
+            _ => false,
+        };
         let scoring = Scoring {
             rules,
             plan,
             score: Remembering::of(plan, &self.memo),
+            tie_breaks: !one_reading || trace == Trace::Always,
         };
         let mut sets: ArrayVec<Elem, MAX_SETS> = ArrayVec::new();
         let mut best: Option<((Totals, Prefer), Choice)> = None;
@@ -555,7 +568,7 @@ fn apply_items(
         facts,
         winner,
         applied,
-        unmet,
+        (unmet, scoring.tie_breaks),
         liability,
     )
 }
@@ -566,6 +579,8 @@ struct Scoring<'a> {
     rules: &'a Rules,
     plan: &'a Plan,
     score: Remembering<'a>,
+    /// The tie-breaks of each reading are worked out (see [`finish`]).
+    tie_breaks: bool,
 }
 
 /// Counts the items that read other items' results (`later`, in the order they are

@@ -85,7 +85,15 @@ pub fn apply(rules: &Rules, facts: &Facts<'_>, winner: bool, applied: &mut Appli
             .iter()
             .position(|(c, _)| c.holds(facts, Elem::default()))
     };
-    finish(rules, rules, facts, winner, applied, unmet, liability)
+    finish(
+        rules,
+        rules,
+        facts,
+        winner,
+        applied,
+        (unmet, true),
+        liability,
+    )
 }
 
 /// Evaluates the items that read other items' results ([`Rules::later`], in that order) on
@@ -475,7 +483,9 @@ fn look(
 /// The totals of a reading whose items that counted are in `applied.fired` (and the items
 /// they replace in `applied.replaced`): the replaced items are dropped and the rest
 /// combined; a winner's reading that does not meet requirement `unmet` is not valid and
-/// scores nothing; a winner's valid reading names the first liability it meets.
+/// scores nothing; a winner's valid reading names the first liability it meets. The
+/// tie-breaks are worked out only when `tie_breaks` (a reading that no other is weighed
+/// against needs none: they may read costly facts, such as the wait count).
 #[inline]
 pub fn finish(
     rules: &Rules,
@@ -483,7 +493,7 @@ pub fn finish(
     facts: &Facts<'_>,
     winner: bool,
     applied: &mut Applied,
-    unmet: Option<usize>,
+    (unmet, tie_breaks): (Option<usize>, bool),
     liability: impl FnOnce() -> Option<usize>,
 ) -> Totals {
     applied.resolve(rules);
@@ -502,7 +512,7 @@ pub fn finish(
     };
     // The tie-breaks decide between readings that are not valid too: the card shows the
     // best of them.
-    if !rules.prefer.is_empty() {
+    if tie_breaks && !rules.prefer.is_empty() {
         if rules.definition.style != Style::Formula {
             applied.gather(rules);
         }

@@ -250,6 +250,9 @@ pub struct Plan {
     /// Some gate reads the suits of the sets ([`gate::ties_suits_of_sets`]): the words of
     /// each reading hold them.
     pub(crate) sets_by_suit: bool,
+    /// The requirements that read the items' results read none that an item counted after
+    /// the others gives or takes away: they are settled before those items are counted.
+    pub(crate) settled_before_later: bool,
 }
 
 impl Plan {
@@ -410,6 +413,7 @@ impl Plan {
             others_score_alike,
             others_score_by_flags,
             sets_by_suit: rules.reads(gate::ties_suits_of_sets),
+            settled_before_later: settled_before_later(rules, &by_player[0].later),
             by_player,
         }
     }
@@ -472,6 +476,31 @@ impl Plan {
     pub fn needs_waits(&self) -> bool {
         self.needs_waits
     }
+}
+
+/// True when `rules` has requirements that read the items' results and items counted after
+/// the others (`later`), and the former read nothing that the latter give or take away: no
+/// tag of theirs, no `fired` of theirs, no value of the score, and none of them replaces
+/// another.
+fn settled_before_later(rules: &Rules, later: &[PlanItem]) -> bool {
+    let tags = later.iter().fold(0u64, |tags, p| tags | p.item.tags);
+    let given_late = |node: &Compiled| match *node {
+        Compiled::Sum(tag) | Compiled::Best(tag) => tags >> tag & 1 != 0,
+        Compiled::Fired(i) => later.iter().any(|p| p.item.index == i as usize),
+        Compiled::Value(_) => true,
+        _ => false,
+    };
+    // Nothing to settle, or nothing counted after: nothing saved.
+    !later.is_empty()
+        && rules.requirements_read_results.contains(&true)
+        && later
+            .iter()
+            .all(|p| p.item.replaces.is_empty() && p.item.replaces_within.is_empty())
+        && (rules
+            .requirements
+            .iter()
+            .zip(&rules.requirements_read_results))
+        .all(|(c, &reads)| !reads || !c.mentions(given_late))
 }
 
 /// `text` compiled as a condition in `scope` and folded as the plan folds it, with no

@@ -549,15 +549,28 @@ fn apply_items(
         }
     });
     applied.matches = matches;
+    let late_unmet = |applied: &mut Applied| {
+        unmet_after_items(rules, facts, applied, |i, facts| {
+            plan.requirements[i].holds(&words, facts)
+        })
+    };
+    // Where the requirements that read the results are settled before the items counted
+    // last, a reading that fails one scores nothing whatever those items give: for the
+    // totals alone, with no tie-break to work out, they are not counted.
+    let settled = (winner && plan.settled_before_later).then(|| late_unmet(applied));
+    if let Some(late) = settled
+        && trace == Trace::IfValid
+        && !scoring.tie_breaks
+        && let Some(unmet) = unmet.into_iter().chain(late).min()
+    {
+        return invalid(rules, Some(unmet));
+    }
     count_later(rules, &player.later, &words, facts, applied);
-    let unmet = match (
-        unmet,
-        winner.then(|| {
-            unmet_after_items(rules, facts, applied, |i, facts| {
-                plan.requirements[i].holds(&words, facts)
-            })
-        }),
-    ) {
+    let late = match settled {
+        Some(late) => Some(late),
+        None => winner.then(|| late_unmet(applied)),
+    };
+    let unmet = match (unmet, late) {
         (Some(first), Some(Some(late))) => Some(first.min(late)),
         (first, late) => first.or(late.flatten()),
     };

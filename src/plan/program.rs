@@ -528,6 +528,34 @@ fn comparison(op: Cmp, a: Operand, b: Operand) -> Cond {
     }
 }
 
+/// `$with!(read, op)` for the number `$number` of named elements (`read`, a closure that
+/// reads it of an element) and the comparison `$op` (`op`, its operator): a closure made
+/// for each pair, so that neither is matched while scoring. `$with` is a macro of the
+/// caller's, which makes the condition.
+macro_rules! by_number_and_op {
+    ($number:expr, $op:expr, $with:ident) => {
+        match $number {
+            ElemInt::Copies => by_number_and_op!(@op $op, $with, |e: Elem| i64::from(e.copies)),
+            ElemInt::Number => by_number_and_op!(@op $op, $with, |e: Elem| i64::from(e.number)),
+            ElemInt::Tile => by_number_and_op!(@op $op, $with, |e: Elem| i64::from(e.tile)),
+            ElemInt::NumberCopies => {
+                by_number_and_op!(@op $op, $with, |e: Elem| i64::from(e.same_number))
+            }
+            ElemInt::Suit => by_number_and_op!(@op $op, $with, |e: Elem| suit_number(e.flags)),
+        }
+    };
+    (@op $op:expr, $with:ident, $read:expr) => {
+        match $op {
+            Cmp::Eq => $with!($read, ==),
+            Cmp::Ne => $with!($read, !=),
+            Cmp::Lt => $with!($read, <),
+            Cmp::Le => $with!($read, <=),
+            Cmp::Gt => $with!($read, >),
+            Cmp::Ge => $with!($read, >=),
+        }
+    };
+}
+
 /// A comparison of a number of a named element with the same number of another named
 /// element or with a constant, each side plus a constant (`a.suit == b.suit`, `a.number + 1
 /// == b.number`, `a.number == 1`: the commonest conjuncts of relations), made for its
@@ -565,25 +593,7 @@ fn named_pair(op: Cmp, a: Leaf, b: Leaf) -> Option<Cond> {
             }
         };
     }
-    macro_rules! each_op {
-        ($read:expr) => {
-            match op {
-                Cmp::Eq => with!($read, ==),
-                Cmp::Ne => with!($read, !=),
-                Cmp::Lt => with!($read, <),
-                Cmp::Le => with!($read, <=),
-                Cmp::Gt => with!($read, >),
-                Cmp::Ge => with!($read, >=),
-            }
-        };
-    }
-    Some(match i {
-        ElemInt::Copies => each_op!(|e: Elem| i64::from(e.copies)),
-        ElemInt::Number => each_op!(|e: Elem| i64::from(e.number)),
-        ElemInt::Tile => each_op!(|e: Elem| i64::from(e.tile)),
-        ElemInt::NumberCopies => each_op!(|e: Elem| i64::from(e.same_number)),
-        ElemInt::Suit => each_op!(|e: Elem| suit_number(e.flags)),
-    })
+    Some(by_number_and_op!(i, op, with))
 }
 
 /// A sum of one number of named elements, each times a small whole number, plus a constant:
@@ -712,25 +722,7 @@ impl Linear {
                 })
             };
         }
-        macro_rules! each_op {
-            ($read:expr) => {
-                match op {
-                    Cmp::Eq => with!($read, ==),
-                    Cmp::Ne => with!($read, !=),
-                    Cmp::Lt => with!($read, <),
-                    Cmp::Le => with!($read, <=),
-                    Cmp::Gt => with!($read, >),
-                    Cmp::Ge => with!($read, >=),
-                }
-            };
-        }
-        match number {
-            ElemInt::Copies => each_op!(|e: Elem| i64::from(e.copies)),
-            ElemInt::Number => each_op!(|e: Elem| i64::from(e.number)),
-            ElemInt::Tile => each_op!(|e: Elem| i64::from(e.tile)),
-            ElemInt::NumberCopies => each_op!(|e: Elem| i64::from(e.same_number)),
-            ElemInt::Suit => each_op!(|e: Elem| suit_number(e.flags)),
-        }
+        by_number_and_op!(number, op, with)
     }
 }
 

@@ -23,11 +23,9 @@ mod table;
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{
-    Cmp, Collection, Compiled, ElemInt, MAX_NAMED, Mask, Quantifier, Tuples,
-};
+use crate::predicate::compiled::{Cmp, Collection, Compiled, MAX_NAMED, Mask, Quantifier, Tuples};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
-use crate::predicate::steps::Steps;
+use crate::predicate::steps::{Steps, suits_compared};
 use crate::tiles::{Tile, TileSet};
 
 /// The facts a gate reads, as words: the hand's flags, then per collection (sets, tiles,
@@ -249,26 +247,7 @@ fn names_of_one_number(t: &Tuples) -> u32 {
 /// The most names of a quantifier over named elements that its top conjuncts tie to one
 /// suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when none are.
 fn names_of_one_suit(t: &Tuples) -> u32 {
-    let suit_of = |c: &Compiled| named_suit(c, t.first);
-    // Each name's class, the least name tied to it so far (names are few).
-    let mut class: Vec<usize> = (0..usize::from(t.arity)).collect();
-    for (_, c) in &t.conjuncts {
-        if let Compiled::Cmp(Cmp::Eq, a, b) = c
-            && let (Some(x), Some(y)) = (suit_of(a), suit_of(b))
-            && x < class.len()
-            && y < class.len()
-        {
-            let (from, to) = (class[x].max(class[y]), class[x].min(class[y]));
-            class
-                .iter_mut()
-                .filter(|k| **k == from)
-                .for_each(|k| *k = to);
-        }
-    }
-    (class.iter())
-        .map(|k| class.iter().filter(|m| *m == k).count() as u32)
-        .max()
-        .unwrap_or(1)
+    Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity).most_of_one_suit()
 }
 
 /// The most names of a quantifier over named elements whose suits its top conjuncts make
@@ -279,8 +258,7 @@ fn names_of_suits_apart(t: &Tuples) -> u32 {
     // Bit y of apart[x] set when a conjunct says x's suit is not y's.
     let mut apart = [0u32; MAX_NAMED];
     for (_, c) in &t.conjuncts {
-        if let Compiled::Cmp(Cmp::Ne, a, b) = c
-            && let (Some(x), Some(y)) = (named_suit(a, t.first), named_suit(b, t.first))
+        if let Some((x, y)) = suits_compared(c, t.first, Cmp::Ne)
             && x < arity
             && y < arity
             && x != y
@@ -300,16 +278,6 @@ fn names_of_suits_apart(t: &Tuples) -> u32 {
         .map(u32::count_ones)
         .max()
         .unwrap_or(1)
-}
-
-/// The name (as a position from `first`) whose suit `c` is.
-fn named_suit(c: &Compiled, first: u8) -> Option<usize> {
-    match c {
-        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Suit) => {
-            slot.checked_sub(first).map(usize::from)
-        }
-        _ => None,
-    }
 }
 
 /// The first bit of [`tile_sizes`]' suit count.

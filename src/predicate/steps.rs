@@ -54,7 +54,7 @@ impl Steps {
             ..Steps::default()
         };
         for c in conjuncts {
-            if let Some((x, y)) = suit_tie(c, first)
+            if let Some((x, y)) = suits_compared(c, first, Cmp::Eq)
                 && x < arity
                 && y < arity
             {
@@ -186,6 +186,20 @@ impl Steps {
             })
     }
 
+    /// The most names tied to one suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when
+    /// none are.
+    pub fn most_of_one_suit(&self) -> u32 {
+        let names = usize::from(self.names);
+        (0..names)
+            .map(|k| {
+                (0..names)
+                    .filter(|&m| self.suit_from[m] == self.suit_from[k])
+                    .count() as u32
+            })
+            .max()
+            .unwrap_or(1)
+    }
+
     /// The most names tied at one number (`a.number == b.number and b.number ==
     /// c.number`: 3); 1 when none are.
     pub fn most_of_one_number(&self) -> u32 {
@@ -209,9 +223,10 @@ fn positions(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The names (as positions from `first`) whose suits `c` makes equal (`a.suit == b.suit`).
-fn suit_tie(c: &Compiled, first: u8) -> Option<(usize, usize)> {
-    let Compiled::Cmp(Cmp::Eq, a, b) = c else {
+/// The names (as positions from `first`) whose suits `c` compares by `op` (`a.suit ==
+/// b.suit` by [`Cmp::Eq`], `a.suit != b.suit` by [`Cmp::Ne`]).
+pub(crate) fn suits_compared(c: &Compiled, first: u8, op: Cmp) -> Option<(usize, usize)> {
+    let Compiled::Cmp(found, a, b) = c else {
         return None;
     };
     let suit = |c: &Compiled| match c {
@@ -220,7 +235,7 @@ fn suit_tie(c: &Compiled, first: u8) -> Option<(usize, usize)> {
         }
         _ => None,
     };
-    Some((suit(a)?, suit(b)?))
+    (*found == op).then_some((suit(a)?, suit(b)?))
 }
 
 /// The names (as positions from `first`) that `c` ties, and how far the second's number is

@@ -357,19 +357,20 @@ impl Plan {
                 _ => false,
             })
         };
+        // The score's own expressions: a formula's values and tiers, and the tie-breaks.
+        let score_expressions = || {
+            (rules.values.iter())
+                .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
+                .chain(&rules.prefer)
+        };
         let others = &by_player[1];
         let others_score_alike = tricks.totals_only
             && others.items.is_empty()
             && others.later.is_empty()
-            && !(rules.values.iter())
-                .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
-                .chain(&rules.prefer)
-                .any(reads_a_reading);
+            && !score_expressions().any(reads_a_reading);
         // The score's own expressions read nothing of a hand but its flags and the results.
         let others_score_by_flags = others_score_alike
-            && !(rules.values.iter())
-                .chain(rules.tiers.iter().flat_map(|t| [&t.when, &t.value]))
-                .chain(&rules.prefer)
+            && !score_expressions()
                 .any(|c| c.mentions(|node| !memo::reads_only_results_and_flags(node)));
         let groupings = if tricks.groupings {
             groupings::groupings(&by_player[1].every_item())

@@ -557,23 +557,22 @@ fn apply_items(
     // Where the requirements that read the results are settled before the items counted
     // last, a reading that fails one scores nothing whatever those items give: for the
     // totals alone, with no tie-break to work out, they are not counted.
+    // The first requirement not met, of those judged before the items and after.
+    let first_unmet = |late: Option<usize>| match (unmet, late) {
+        (Some(first), Some(late)) => Some(first.min(late)),
+        (first, late) => first.or(late),
+    };
     let settled = (winner && plan.settled_before_later).then(|| late_unmet(applied));
     if let Some(late) = settled
         && trace == Trace::IfValid
         && !scoring.tie_breaks
-        && let Some(unmet) = unmet.into_iter().chain(late).min()
+        && let Some(unmet) = first_unmet(late)
     {
         return invalid(rules, Some(unmet));
     }
     count_later(rules, &player.later, &words, facts, applied);
-    let late = match settled {
-        Some(late) => Some(late),
-        None => winner.then(|| late_unmet(applied)),
-    };
-    let unmet = match (unmet, late) {
-        (Some(first), Some(Some(late))) => Some(first.min(late)),
-        (first, late) => first.or(late.flatten()),
-    };
+    let late = settled.or_else(|| winner.then(|| late_unmet(applied)));
+    let unmet = first_unmet(late.flatten());
     let liability = || plan.liabilities.iter().position(|c| c.holds(&words, facts));
     finish(
         rules,

@@ -136,26 +136,43 @@ fn the_gallery_and_the_worked_cases_score_as_the_reference_scores_them() {
     assert!(scored > 150, "{scored} hands scored");
 }
 
+/// Holds every plan of the built-in variant `spec` to the reference scorer on the lines of
+/// `oracle` (an oracle's data file) that `special` picks, and on every `every`th line
+/// besides; gives how many `special` picked.
+fn agree_on_oracle(
+    spec: &str,
+    oracle: &str,
+    every: usize,
+    special: impl Fn(&serde_json::Value) -> bool,
+) -> usize {
+    let variants: Vec<_> = variants()
+        .into_iter()
+        .filter(|(name, _)| name == spec)
+        .collect();
+    assert_eq!(variants.len(), 1, "{spec} is a built-in variant");
+    let mut picked = 0;
+    for (n, line) in oracle.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let special = special(&value);
+        if !special && n % every != 0 {
+            continue;
+        }
+        let hand = mjrules::corpus::read_line(value["hand"].to_string().as_bytes()).unwrap();
+        picked += usize::from(special);
+        agree(&variants, &hand, &format!("oracle line {}", n + 1));
+    }
+    picked
+}
+
 #[test]
 fn mcr_oracle_hands_score_as_the_reference_scores_them() {
     // MCR's hands with a knitted straight (the block readings), and every 25th line besides.
-    let variants: Vec<_> = variants()
-        .into_iter()
-        .filter(|(spec, _)| spec == "mcr")
-        .collect();
-    assert_eq!(variants.len(), 1, "mcr is a built-in variant");
-    let oracle = include_str!("data/mcr-oracle.jsonl");
-    let mut blocks = 0;
-    for (n, line) in oracle.lines().enumerate() {
-        let knitted = line.contains("\"Knitted Straight\"");
-        if !knitted && n % 25 != 0 {
-            continue;
-        }
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        let hand = mjrules::corpus::read_line(value["hand"].to_string().as_bytes()).unwrap();
-        blocks += usize::from(knitted);
-        agree(&variants, &hand, &format!("oracle line {}", n + 1));
-    }
+    let knitted = |line: &serde_json::Value| {
+        line["fans"]
+            .as_array()
+            .is_some_and(|fans| fans.iter().any(|f| f[1] == "Knitted Straight"))
+    };
+    let blocks = agree_on_oracle("mcr", include_str!("data/mcr-oracle.jsonl"), 25, knitted);
     assert!(blocks > 300, "{blocks} hands with a knitted straight");
 }
 
@@ -163,25 +180,20 @@ fn mcr_oracle_hands_score_as_the_reference_scores_them() {
 fn riichi_oracle_hands_score_as_the_reference_scores_them() {
     // Riichi's hands with four indicators or more, shown and hidden (the tiles they point
     // at counted from their side), and every 50th line besides.
-    let variants: Vec<_> = variants()
-        .into_iter()
-        .filter(|(spec, _)| spec == "riichi")
-        .collect();
-    assert_eq!(variants.len(), 1, "riichi is a built-in variant");
-    let oracle = include_str!("data/riichi-oracle.jsonl");
-    let mut indicated = 0;
-    for (n, line) in oracle.lines().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        let hand = &value["hand"];
-        let indicators = |key: &str| hand[key].as_str().map_or(0, |t| t.split(' ').count());
-        let several = indicators("dora") + indicators("ura-dora") >= 4;
-        if !several && n % 50 != 0 {
-            continue;
-        }
-        let hand = mjrules::corpus::read_line(hand.to_string().as_bytes()).unwrap();
-        indicated += usize::from(several);
-        agree(&variants, &hand, &format!("oracle line {}", n + 1));
-    }
+    let several = |line: &serde_json::Value| {
+        let indicators = |key: &str| {
+            line["hand"][key]
+                .as_str()
+                .map_or(0, |t| t.split(' ').count())
+        };
+        indicators("dora") + indicators("ura-dora") >= 4
+    };
+    let indicated = agree_on_oracle(
+        "riichi",
+        include_str!("data/riichi-oracle.jsonl"),
+        50,
+        several,
+    );
     assert!(
         indicated > 300,
         "{indicated} hands with four indicators or more"

@@ -331,6 +331,9 @@ fn condition(c: &Compiled) -> Cond {
                     (f.elements(c).iter()).fold(false, |any, e| any | m.test(e.flags))
                 });
             }
+            if let Some(l) = Lookup::unnamed(Quantifier::Any, c, cond) {
+                return test(move |f, e, n| l.value(f, e, n) != 0);
+            }
             let cond = condition(cond);
             test(move |f, _, n| f.elements(c).iter().any(|e| cond(f, *e, n)))
         }
@@ -340,6 +343,9 @@ fn condition(c: &Compiled) -> Cond {
                 return test(move |f, _, _| {
                     (f.elements(c).iter()).fold(true, |all, e| all & m.test(e.flags))
                 });
+            }
+            if let Some(l) = Lookup::unnamed(Quantifier::All, c, cond) {
+                return test(move |f, e, n| l.value(f, e, n) != 0);
             }
             let cond = condition(cond);
             test(move |f, _, n| f.elements(c).iter().all(|e| cond(f, *e, n)))
@@ -444,6 +450,9 @@ fn value(c: &Compiled) -> Int {
                         .map(|e| i64::from(m.test(e.flags)) * weight(c, e))
                         .sum()
                 });
+            }
+            if let Some(l) = Lookup::unnamed(Quantifier::Count, c, cond) {
+                return num(move |f, e, n| l.value(f, e, n));
             }
             let cond = condition(cond);
             num(move |f, _, n| {
@@ -748,9 +757,12 @@ fn arithmetic(op: Arith, a: Operand, b: Operand) -> Int {
 
 /// A quantifier naming one element whose condition is one comparison of a number of that
 /// element with a number that reads no named element (`any(i in indicators, next(i.tile) ==
-/// tile)`, `count(t in tiles, t.number < number)`): the other side read once, then each
-/// element's number read from the element itself and compared, with no scope of names built
-/// and no call for each element. It gives what [`Quantified::value`] gives.
+/// tile)`, `count(t in tiles, t.number < number)`), or a quantifier naming none whose
+/// condition compares a number of the element looked at with one that does not read it
+/// (`count(tiles, tile == winning_tile)`): the other side read once, then each element's
+/// number read from the element itself and compared, with no scope of names built and no
+/// call for each element. It gives what [`Quantified::value`] gives, or the quantifier's
+/// tree.
 #[derive(Clone, Copy)]
 pub(super) struct Lookup {
     quantifier: Quantifier,
@@ -759,6 +771,10 @@ pub(super) struct Lookup {
     pub op: Cmp,
     pub named: OfNamed,
     pub other: Leaf,
+    /// A count weighs each element as a count of its collection does
+    /// ([`crate::predicate::eval::weight`]: tiles with their copies), not once: a quantifier
+    /// naming no element.
+    weighted: bool,
 }
 
 /// A number of the element a quantifier names, read from the element.
@@ -813,6 +829,29 @@ impl Lookup {
             op,
             named,
             other,
+            weighted: false,
+        })
+    }
+
+    /// `quantifier(collection, cond)`, naming no element, as a lookup, when it is one: `cond`
+    /// compares a number of the element looked at with a leaf that does not read it.
+    fn unnamed(quantifier: Quantifier, collection: Collection, cond: &Compiled) -> Option<Lookup> {
+        let Compiled::Cmp(op, a, b) = cond else {
+            return None;
+        };
+        let (a, b) = (Leaf::of(a)?, Leaf::of(b)?);
+        let (named, other, op) = match (a, b) {
+            (Leaf::Current(i), b) if !matches!(b, Leaf::Current(_)) => (i, b, *op),
+            (a, Leaf::Current(i)) if !matches!(a, Leaf::Current(_)) => (i, a, op.mirrored()),
+            _ => return None,
+        };
+        Some(Lookup {
+            quantifier,
+            collection,
+            op,
+            named: OfNamed::Int(named),
+            other,
+            weighted: true,
         })
     }
 
@@ -826,6 +865,10 @@ impl Lookup {
                 match self.quantifier {
                     Quantifier::Any => i64::from(meets.any(|m| m)),
                     Quantifier::All => i64::from(meets.all(|m| m)),
+                    Quantifier::Count if self.weighted => (elements.iter())
+                        .filter(|e| self.named.read(**e) $op v)
+                        .map(|e| weight(self.collection, e))
+                        .sum(),
                     Quantifier::Count => meets.filter(|&m| m).count() as i64,
                 }
             }};
@@ -1056,6 +1099,12 @@ mod tests {
             "all(a, b in sets, a.number != b.number or a.suit == b.suit)",
             "any(s in sets, any(t in tiles, t.tile == s.tile and t.copies > 1))",
             "winning_tile == 5p or winning_tile_seen < 3 and red_fives == 1",
+            // Quantifiers naming no element over one comparison (read as lookups), tiles
+            // counted with their copies, the other side a fact of the hand or of a name.
+            "count(tiles, tile == winning_tile) >= 2",
+            "all(tiles, copies != red_fives) and any(sets, number < red_fives)",
+            "any(s in sets, count(tiles, number == s.number) >= 4)",
+            "count(sets, 1 == number) + count(tiles, red_fives > copies) >= 3",
         ];
         let mut seed = 2026;
         let results = Results {

@@ -18,7 +18,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::gate::{Pungs, Summary, tile_sizes};
+use super::gate::{ANY_COPIES, Pungs, Summary, tile_sizes};
 use super::{Plan, PlanItem};
 use crate::hand::Hand;
 use crate::predicate::compiled::Collection;
@@ -136,7 +136,10 @@ struct Calling<'h> {
 impl<'h> Calling<'h> {
     /// What is known of `hand`, whose own tiles are `own` and elements `elems`.
     fn new(elems: &HandElems, hand: &'h Hand, own: &'h TileCounts, plan: &Plan) -> Calling<'h> {
-        let known = Summary::of(&Facts::of_hand(&elems.tiles, &elems.bonus));
+        let known = Summary::of(
+            &Facts::of_hand(&elems.tiles, &elems.bonus),
+            plan.tiles_by_copies,
+        );
         let kinds = elems.tiles.len();
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
@@ -195,7 +198,8 @@ impl<'h> Calling<'h> {
         summary.flags = flags;
         summary.any[TILES] |= f;
         summary.every[TILES] &= f;
-        summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]);
+        // The copies held are not followed: every count may be held.
+        summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]) | ANY_COPIES;
         let words = summary.words(plan.sets_by_suit);
         summary.shapes = (0..).zip(plan.shapes.iter().zip(&self.mending)).fold(
             0,
@@ -243,7 +247,7 @@ pub(super) fn one_tile_more(known: Summary, kinds: usize) -> Summary {
     let mut summary = known;
     summary.tile_sizes = [0, elem::CHARACTERS, elem::DOTS, elem::BAMBOO]
         .iter()
-        .fold(tile_sizes(kinds, any), |sizes, &suit| {
+        .fold(tile_sizes(kinds, any) | ANY_COPIES, |sizes, &suit| {
             sizes | tile_sizes(kinds + 1, any | suit)
         });
     summary

@@ -23,7 +23,9 @@ mod table;
 pub use table::{GateTable, Open};
 
 use super::program::Test;
-use crate::predicate::compiled::{Cmp, Collection, Compiled, MAX_NAMED, Mask, Quantifier, Tuples};
+use crate::predicate::compiled::{
+    Cmp, Collection, Compiled, ElemInt, MAX_NAMED, Mask, Quantifier, Tuples,
+};
 use crate::predicate::facts::{Elem, Facts, elem, hand, suits};
 use crate::predicate::steps::{Steps, suits_compared};
 use crate::tiles::{Tile, TileSet};
@@ -59,22 +61,35 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary of `facts`.
+    /// The summary of `facts`; the copies of the tiles held only when `by_copies` (when
+    /// some gate reads them: see [`Gate::reads_copies`]), as they cost every hand a few
+    /// instructions.
     #[inline]
-    pub fn of(facts: &Facts<'_>) -> Summary {
+    pub fn of(facts: &Facts<'_>, by_copies: bool) -> Summary {
         let (sets_any, sets_every, sets_at_least) = aggregates(facts.sets());
         // No gate counts tiles by element (a count of tiles weighs their copies).
-        let (tiles_any, tiles_every) =
-            facts.tiles().iter().fold((0, u64::MAX), |(any, every), t| {
+        let tiles = facts.tiles().iter();
+        let (tiles_any, tiles_every, copies) = if by_copies {
+            tiles.fold((0, u64::MAX, 0), |(any, every, copies), t| {
+                (
+                    any | t.flags,
+                    every & t.flags,
+                    copies | copies_bit(t.copies),
+                )
+            })
+        } else {
+            let (any, every) = tiles.fold((0, u64::MAX), |(any, every), t| {
                 (any | t.flags, every & t.flags)
             });
+            (any, every, 0)
+        };
         let (bonus_any, bonus_every, bonus_at_least) = aggregates(facts.bonus());
         Summary {
             flags: facts.flags,
             any: [sets_any, tiles_any, bonus_any],
             every: [sets_every, tiles_every, bonus_every],
             at_least: [sets_at_least, bonus_at_least],
-            tile_sizes: tile_sizes(facts.tiles().len(), tiles_any),
+            tile_sizes: tile_sizes(facts.tiles().len(), tiles_any) | copies,
             shapes: facts.shapes,
             called: called(facts.calling),
         }
@@ -232,10 +247,21 @@ fn aggregates(elements: &[Elem]) -> (u64, u64, [u64; 3]) {
 
 /// The sizes of a player's tiles as bits, for the gates: bit k for `kinds(tiles) == k` (the
 /// number of distinct tiles, `kinds`), bit `SUITS_BIT + k` for `suits(tiles) == k` (read
-/// from the or of the tiles' flags, `tiles_any`).
+/// from the or of the tiles' flags, `tiles_any`). The bits of the copies held
+/// ([`copies_bit`]) are added by whoever knows them.
 pub fn tile_sizes(kinds: usize, tiles_any: u64) -> u64 {
     1 << kinds.min(Tile::COUNT) | 1 << (SUITS_BIT + suits(tiles_any))
 }
+
+/// The bit of the sizes word that stands for some tile held `copies` times (1 to 4; more are
+/// four), for a gate that asks for a tile held so many times (`copies == 4`).
+pub fn copies_bit(copies: u8) -> u64 {
+    1 << (COPIES_BIT + u32::from(copies.min(4)))
+}
+
+/// Every bit [`copies_bit`] gives: what is known of a hand whose copies are not (a hand with
+/// a tile more), where a gate may read no fewer than the copies it may hold.
+pub const ANY_COPIES: u64 = 0b11111 << COPIES_BIT;
 
 /// The most names of a quantifier over named elements that its top conjuncts make of one
 /// number (`a.number == b.number and b.number == c.number`, or `a.tile == b.tile`: see
@@ -282,6 +308,54 @@ fn names_of_suits_apart(t: &Tuples) -> u32 {
 
 /// The first bit of [`tile_sizes`]' suit count.
 const SUITS_BIT: u32 = 40;
+
+/// The first bit of the copies held in the sizes word ([`copies_bit`]).
+const COPIES_BIT: u32 = 48;
+
+/// The bits of the sizes word that stand for a number of distinct tiles.
+const KINDS: u64 = (1 << (Tile::COUNT + 1)) - 1;
+
+/// The bit of the sizes word that `c` asks some tile to have, with the name it reads: `c`
+/// is `copies == k` of the element looked at (no name) or of the element of a name
+/// (`t.copies == 4`), `k` from 1 to 4.
+fn copies_asked(c: &Compiled) -> Option<(Option<u8>, u64)> {
+    if let Compiled::Named(slot, inner) = c {
+        let (None, bit) = copies_asked(inner)? else {
+            return None;
+        };
+        return Some((Some(*slot), bit));
+    }
+    let Compiled::Cmp(Cmp::Eq, a, b) = c else {
+        return None;
+    };
+    let (copies, k) = match (&**a, &**b) {
+        (x, &Compiled::Const(k)) | (&Compiled::Const(k), x) => (x, k),
+        _ => return None,
+    };
+    let name = match copies {
+        Compiled::ElemInt(ElemInt::Copies) => None,
+        Compiled::Named(slot, inner) if **inner == Compiled::ElemInt(ElemInt::Copies) => {
+            Some(*slot)
+        }
+        _ => return None,
+    };
+    let k = u8::try_from(k).ok().filter(|k| (1..=4).contains(k))?;
+    Some((name, copies_bit(k)))
+}
+
+/// The bits of the sizes word that the top conjuncts of `c` ask some tile to have
+/// ([`copies_asked`]), of the element of a name in `names` or, when `names` is empty, of the
+/// element looked at.
+fn copies_needed(c: &Compiled, names: std::ops::Range<u8>) -> u64 {
+    match c {
+        Compiled::And(a, b) => copies_needed(a, names.clone()) | copies_needed(b, names),
+        c => match copies_asked(c) {
+            Some((None, bit)) if names.is_empty() => bit,
+            Some((Some(slot), bit)) if names.contains(&slot) => bit,
+            _ => 0,
+        },
+    }
+}
 
 /// The bit of [`tile_sizes`] that `c` asks for, when `c` is `kinds(tiles) == k` or
 /// `suits(tiles) == k`.
@@ -382,7 +456,19 @@ impl Gate {
     pub fn of(condition: &Compiled, each: Option<Collection>) -> Gate {
         let mut gate = Gate::default();
         gate.add(condition, each);
+        // A gate that asks for a number of distinct tiles (`kinds(tiles) == 13`) shuts all
+        // but a few hands on that alone: it does not ask for the copies too, which would
+        // cost every hand of its variant the reading of its copies.
+        if gate.want[SIZES] & KINDS != 0 {
+            gate.mask[SIZES] &= !ANY_COPIES;
+            gate.want[SIZES] &= !ANY_COPIES;
+        }
         gate
+    }
+
+    /// True when the gate asks for a tile held so many times ([`copies_bit`]).
+    pub fn reads_copies(&self) -> bool {
+        self.mask[SIZES] & ANY_COPIES != 0
     }
 
     fn require(&mut self, word: usize, bits: u64) {
@@ -413,6 +499,9 @@ impl Gate {
                 if let Some(slot) = collection.slot() {
                     for_each_mask(inner, &mut |m| self.require(ANY + slot, needed(&m)));
                 }
+                if *collection == Collection::Tiles {
+                    self.require(SIZES, copies_needed(inner, 0..0));
+                }
             }
             Compiled::All(collection, inner) => {
                 if let Some(slot) = collection.slot() {
@@ -435,6 +524,12 @@ impl Gate {
                 }
             }
             c if let Some(bit) = size_bit(c) => self.require(SIZES, bit),
+            // The tile looked at is held so many times, so some tile is.
+            c if let Some((None, bit)) = copies_asked(c)
+                && each == Some(Collection::Tiles) =>
+            {
+                self.require(SIZES, bit);
+            }
             Compiled::Shape(i) => self.require(SHAPES, 1 << i),
             Compiled::Calling(i) => self.require(CALLED, calling_bit(*i as usize)),
             Compiled::Cmp(op, count, bound) => {
@@ -494,6 +589,13 @@ impl Gate {
                         && let Some(word) = at_least_word(t.collection, i64::from(t.arity))
                     {
                         self.require(word, common);
+                    }
+                    // A named tile held so many times: some tile is.
+                    if t.collection == Collection::Tiles {
+                        let names = t.first..t.first + t.arity;
+                        for (_, c) in &t.conjuncts {
+                            self.require(SIZES, copies_needed(c, names.clone()));
+                        }
                     }
                     // Names whose numbers must be equal are as many sets of one number.
                     let alike = names_of_one_number(t);
@@ -808,7 +910,11 @@ fn test_words(flags: u64, sets: &[u64], tiles: &[u64], bonus: &[u64]) -> Words {
             .collect()
     };
     let (sets, tiles, bonus) = (elems(sets), elems(tiles), elems(bonus));
-    Summary::of(&Facts::of_hand(&tiles, &bonus).with_sets(flags, &sets)).words(true)
+    Summary::of(
+        &Facts::of_hand(&tiles, &bonus).with_sets(flags, &sets),
+        true,
+    )
+    .words(true)
 }
 
 #[cfg(test)]
@@ -1303,6 +1409,62 @@ mod tests {
         // The pungs it needs are asked for.
         let g = gate("count(sets, pung_or_kong and wind) == 4", Scope::Hand);
         assert!(!g.may_open_with_one_more_tile(&words, |_| false));
+    }
+
+    #[test]
+    fn a_tile_held_so_many_times_is_asked_of_the_copies_held() {
+        // The words of a hand holding its tiles so many times each.
+        let held = |copies: &[u8]| {
+            let tiles: Vec<Elem> = (copies.iter())
+                .map(|&copies| Elem {
+                    copies,
+                    ..Elem::default()
+                })
+                .collect();
+            Summary::of(&Facts::of_hand(&tiles, &[]), true).words(false)
+        };
+        let (three, four) = (held(&[1, 2, 3, 3]), held(&[2, 4]));
+        for (text, scope) in [
+            ("copies == 4", Scope::Tile),
+            ("any(tiles, copies == 4)", Scope::Hand),
+            (
+                "any(t in tiles, t.copies == 4 and not any(s in sets, s.tile == t.tile))",
+                Scope::Hand,
+            ),
+        ] {
+            let g = gate(text, scope);
+            assert!(g.reads_copies(), "{text}");
+            assert!(!g.open(&three), "{text}");
+            assert!(g.open(&four), "{text}");
+            // With a tile more, any tile may be held four times.
+            let more = super::super::calling::one_tile_more(
+                Summary::of(&Facts::of_hand(&[], &[]), true),
+                2,
+            );
+            assert!(g.may_open_with_one_more_tile(&more.words(false), |_| true));
+        }
+        // Without the copies read (no gate of the variant reads them), none is held.
+        let unread = Summary::of(
+            &Facts::of_hand(
+                &[Elem {
+                    copies: 4,
+                    ..Elem::default()
+                }],
+                &[],
+            ),
+            false,
+        );
+        assert_eq!(unread.tile_sizes & ANY_COPIES, 0);
+        // Not asked for: by a gate that asks for a number of kinds, which shuts nearly every
+        // hand alone, nor where it is not a top conjunct.
+        for text in [
+            "kinds(tiles) == 13 and any(tiles, number == 1 and copies == 2)",
+            "any(tiles, copies == 4 or dragon)",
+            "all(tiles, copies == 2)",
+            "any(tiles, copies >= 3)",
+        ] {
+            assert!(!gate(text, Scope::Hand).reads_copies(), "{text}");
+        }
     }
 
     #[test]

@@ -54,7 +54,7 @@ use crate::score::formula::ScoreExpressions;
 use crate::score::items::applies_to;
 use crate::tiles::TileSet;
 use fold::fold;
-use gate::{GateTable, Gated};
+use gate::{Gate, GateTable, Gated};
 use pointing::Pointing;
 use program::{GroupProgram, Num, Test};
 
@@ -250,6 +250,9 @@ pub struct Plan {
     /// Some gate reads the suits of the sets ([`gate::ties_suits_of_sets`]): the words of
     /// each reading hold them.
     pub(crate) sets_by_suit: bool,
+    /// Some gate reads how many times a tile is held ([`Gate::reads_copies`]): the summary
+    /// of each hand holds it.
+    pub(crate) tiles_by_copies: bool,
     /// The requirements that read the items' results read none that an item counted after
     /// the others gives or takes away: they are settled before those items are counted.
     pub(crate) settled_before_later: bool,
@@ -377,7 +380,7 @@ impl Plan {
         } else {
             Groupings::every()
         };
-        Plan {
+        let mut plan = Plan {
             tricks,
             shapes: rules.shapes.iter().map(|c| gated(c, None)).collect(),
             requirements: rules.requirements.iter().map(|c| gated(c, None)).collect(),
@@ -414,9 +417,26 @@ impl Plan {
             others_score_alike,
             others_score_by_flags,
             sets_by_suit: rules.reads(gate::ties_suits_of_sets),
+            tiles_by_copies: false,
             settled_before_later: settled_before_later(rules, &by_player[0].later),
             by_player,
-        }
+        };
+        let reads_copies = plan.gates().any(Gate::reads_copies);
+        plan.tiles_by_copies = reads_copies;
+        plan
+    }
+
+    /// The gates of every condition the plan tests by its gate.
+    fn gates(&self) -> impl Iterator<Item = &Gate> {
+        let items = (self.by_player.iter())
+            .flat_map(|p| p.items.iter().chain(&p.later))
+            .chain(&self.calling_targets)
+            .map(|i| &i.condition);
+        (self.shapes.iter())
+            .chain(&self.requirements)
+            .chain(&self.liabilities)
+            .chain(items)
+            .map(|g| &*g.gate)
     }
 }
 

@@ -357,7 +357,7 @@ impl<'a> Readings<'a> {
     ) -> Readings<'a> {
         let mut facts = hand_facts(hand, elems, base_flags);
         facts.wait_count = Some(wait_count);
-        let summary = Summary::of(&facts);
+        let summary = Summary::of(&facts, plan.tiles_by_copies);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
         if hand.melds().is_empty() {

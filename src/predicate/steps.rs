@@ -35,6 +35,19 @@ pub(crate) struct Steps {
     suit_from: [u8; MAX_NAMED],
     /// Some name's suit is tied to another's.
     suits_tied: bool,
+    /// Worked out from the ties above, so that a search reads them without a loop over the
+    /// names (bit k for name k):
+    /// the first names of the groups tied by number (each name's own when none is tied),
+    number_groups: u8,
+    /// the first names of the groups with two names or more at one offset,
+    crowded: u8,
+    /// for each name, the names of its group at its offset (itself among them), and for
+    /// each group's first name, its names,
+    at: [u8; MAX_NAMED],
+    members: [u8; MAX_NAMED],
+    /// and the same of the groups tied by suit.
+    suit_groups: u8,
+    suit_members: [u8; MAX_NAMED],
 }
 
 impl Steps {
@@ -106,6 +119,27 @@ impl Steps {
                     u8::try_from(above[m].saturating_sub(low).clamp(0, 9)).unwrap_or(9);
             }
         }
+        let names = |tie: &dyn Fn(usize) -> bool| {
+            (0..arity)
+                .filter(|&m| tie(m))
+                .fold(0u8, |bits, m| bits | 1 << m)
+        };
+        for k in 0..arity {
+            let (from, above) = (steps.from[k], steps.above[k]);
+            steps.at[k] = names(&|m| steps.from[m] == from && steps.above[m] == above);
+            if usize::from(from) == k {
+                steps.number_groups |= 1 << k;
+                steps.members[k] = names(&|m| steps.from[m] == from);
+            }
+            if steps.at[k].count_ones() > 1 {
+                steps.crowded |= 1 << from;
+            }
+            let suit_from = steps.suit_from[k];
+            if usize::from(suit_from) == k {
+                steps.suit_groups |= 1 << k;
+                steps.suit_members[k] = names(&|m| steps.suit_from[m] == suit_from);
+            }
+        }
         steps
     }
 
@@ -131,37 +165,36 @@ impl Steps {
         for (k, numbers) in numbers.iter_mut().enumerate().take(names) {
             *numbers = positions(may[k]).fold(0, |n, i| n | flags(i) & elem::NUMBERS);
         }
-        (0..names)
-            .filter(|&k| usize::from(self.from[k]) == k)
-            .all(|group| {
-                let members = || (0..names).filter(move |&m| usize::from(self.from[m]) == group);
-                // The lowest numbers of the group for which each name has a number.
-                let mut bases = members().fold(elem::NUMBERS, |bases, m| {
-                    bases & numbers[m] >> self.above[m]
+        // The names given a group of elements (all of them, unless fewer are given).
+        let live = (1u64 << names) - 1;
+        let within = |bits: u8| positions(u64::from(bits) & live);
+        within(self.number_groups).all(|group| {
+            let members = || within(self.members[group]);
+            // The lowest numbers of the group for which each name has a number.
+            let mut bases = members().fold(elem::NUMBERS, |bases, m| {
+                bases & numbers[m] >> self.above[m]
+            });
+            if self.crowded & 1 << group == 0 {
+                return bases != 0;
+            }
+            // Names at one offset need as many elements of that number.
+            while bases != 0 {
+                let base = bases & bases.wrapping_neg();
+                bases &= bases - 1;
+                let enough = members().all(|m| {
+                    let at = u64::from(self.at[m]) & live;
+                    let takes = positions(at).fold(0, |takes, o| takes | may[o]);
+                    let of_number = positions(takes)
+                        .filter(|&i| flags(i) & base << self.above[m] != 0)
+                        .count();
+                    of_number >= at.count_ones() as usize
                 });
-                // Names at one offset need as many elements of that number.
-                let crowded = |above: u8| members().filter(|&m| self.above[m] == above).count();
-                if members().all(|m| crowded(self.above[m]) == 1) {
-                    return bases != 0;
+                if enough {
+                    return true;
                 }
-                while bases != 0 {
-                    let base = bases & bases.wrapping_neg();
-                    bases &= bases - 1;
-                    let enough = members().all(|m| {
-                        let above = self.above[m];
-                        let at = members().filter(|&o| self.above[o] == above);
-                        let takes = at.fold(0, |takes, o| takes | may[o]);
-                        let of_number = positions(takes)
-                            .filter(|&i| flags(i) & base << above != 0)
-                            .count();
-                        of_number >= crowded(above)
-                    });
-                    if enough {
-                        return true;
-                    }
-                }
-                false
-            })
+            }
+            false
+        })
     }
 
     /// Whether, for each group of names whose suits are tied, some suit has, among the
@@ -173,17 +206,16 @@ impl Steps {
         for (i, e) in elements.iter().enumerate().take(64) {
             of_suit[suit_number(e.flags) as usize] |= 1 << i;
         }
-        (0..names)
-            .filter(|&k| usize::from(self.suit_from[k]) == k)
-            .all(|group| {
-                let members =
-                    || (0..names).filter(move |&m| usize::from(self.suit_from[m]) == group);
-                let takes = members().fold(0, |takes, m| takes | may[m]);
-                let size = members().count() as u32;
-                of_suit.iter().any(|&suit| {
-                    members().all(|m| may[m] & suit != 0) && (takes & suit).count_ones() >= size
-                })
+        let live = (1u64 << names) - 1;
+        let within = |bits: u8| positions(u64::from(bits) & live);
+        within(self.suit_groups).all(|group| {
+            let members = || within(self.suit_members[group]);
+            let takes = members().fold(0, |takes, m| takes | may[m]);
+            let size = (u64::from(self.suit_members[group]) & live).count_ones();
+            of_suit.iter().any(|&suit| {
+                members().all(|m| may[m] & suit != 0) && (takes & suit).count_ones() >= size
             })
+        })
     }
 
     /// The most names tied to one suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when

@@ -137,7 +137,7 @@ fn numbers_only(m: Mask) -> Option<u64> {
 /// The conjunction of two tests, when it is one test: at most two distinct groups of
 /// `any` bits between them, and no bit both required and forbidden (a mask keeps `all`
 /// and `none` apart, which [`Mask::test`] relies on).
-fn and(this: Mask, other: Mask) -> Option<Mask> {
+pub(super) fn and(this: Mask, other: Mask) -> Option<Mask> {
     let (all, none) = (this.all | other.all, this.none | other.none);
     if all & none != 0 {
         return None;

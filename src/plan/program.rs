@@ -331,6 +331,11 @@ fn condition(c: &Compiled) -> Cond {
                     (f.elements(c).iter()).fold(false, |any, e| any | m.test(e.flags))
                 });
             }
+            if let Some(masks) = some_of_masks(cond) {
+                return test(move |f, _, _| {
+                    (f.elements(c).iter()).any(|e| masks.iter().any(|m| m.test(e.flags)))
+                });
+            }
             if let Some(l) = Lookup::unnamed(Quantifier::Any, c, cond) {
                 return test(move |f, e, n| l.value(f, e, n) != 0);
             }
@@ -342,6 +347,11 @@ fn condition(c: &Compiled) -> Cond {
             if let Compiled::ElemMask(m) = **cond {
                 return test(move |f, _, _| {
                     (f.elements(c).iter()).fold(true, |all, e| all & m.test(e.flags))
+                });
+            }
+            if let Some(masks) = some_of_masks(cond) {
+                return test(move |f, _, _| {
+                    (f.elements(c).iter()).all(|e| masks.iter().any(|m| m.test(e.flags)))
                 });
             }
             if let Some(l) = Lookup::unnamed(Quantifier::All, c, cond) {
@@ -391,6 +401,37 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, e, n| v(f, e, n) != 0)
         }
     }
+}
+
+/// The most tests of flags a condition of an element is read as, one of them to hold
+/// ([`some_of_masks`]).
+const MOST_MASKS: usize = 4;
+
+/// `c`, a condition of the element looked at made of tests of its flags joined by `or` and
+/// `and` (`major or chow and (number == 1 or number == 7)`), as tests of which one must hold
+/// (`major`, `chow and number == 1`, `chow and number == 7`), when it is at most
+/// [`MOST_MASKS`] of them and each `and` makes one test: an element's flags are then read
+/// without a call. `None` for anything else.
+fn some_of_masks(c: &Compiled) -> Option<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
+    let mut masks = arrayvec::ArrayVec::new();
+    match c {
+        Compiled::ElemMask(m) => masks.push(*m),
+        Compiled::Or(a, b) => {
+            let (a, b) = (some_of_masks(a)?, some_of_masks(b)?);
+            masks.try_extend_from_slice(&a).ok()?;
+            masks.try_extend_from_slice(&b).ok()?;
+        }
+        Compiled::And(a, b) => {
+            let (a, b) = (some_of_masks(a)?, some_of_masks(b)?);
+            for x in &a {
+                for y in &b {
+                    masks.try_push(super::fold::and(*x, *y)?).ok()?;
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(masks)
 }
 
 /// True when `c` is a condition (its value 0 or 1) whatever its operands: what [`value`]
@@ -1105,6 +1146,9 @@ mod tests {
             "all(tiles, copies != red_fives) and any(sets, number < red_fives)",
             "any(s in sets, count(tiles, number == s.number) >= 4)",
             "count(sets, 1 == number) + count(tiles, red_fives > copies) >= 3",
+            // Conditions of an element made of a few tests of its flags, one to hold.
+            "all(sets, pung or chow and (number == 1 or number == 3))",
+            "any(tiles, dragon or simple and number == 2) and not all(sets, pair or exposed)",
         ];
         let mut seed = 2026;
         let results = Results {

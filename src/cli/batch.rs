@@ -10,7 +10,7 @@
 //! failure: its report is the line's result, counted by [`Unreadable`], and the run goes
 //! on.)
 
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Read};
 use std::ops::Range;
 use std::time::Duration;
 
@@ -31,6 +31,10 @@ pub const GROUP: usize = 32;
 /// The longest corpus line read (a hand's line is a few hundred bytes).
 pub const MAX_LINE: usize = 1 << 20;
 
+/// The bytes read at a time into a batch: larger than the reader's own buffer, so that they
+/// are read straight into the batch.
+const READ: usize = 1 << 20;
+
 /// Up to [`BATCH`] lines, in one buffer.
 #[derive(Default)]
 struct Batch {
@@ -41,22 +45,34 @@ struct Batch {
 }
 
 impl Batch {
-    /// Empties the batch and reads the next lines into it (at least [`BATCH`] unless the
-    /// input ends first; whole blocks of the reader's buffer at a time, the lines found in
-    /// them with `memchr`); `number` counts every line read. An error comes with the number
-    /// of the line that could not be read.
+    /// Empties the batch and reads the next lines into it: `pending` (the start of a line
+    /// that the batch before did not end), then blocks of [`READ`] bytes read straight into
+    /// the batch's buffer (not through the reader's own), the lines found in them with
+    /// `memchr`, until at least [`BATCH`] lines are kept or the input ends. What follows the
+    /// last line end is left in `pending` for the next batch. `number` counts every line
+    /// read; an error comes with the number of the line that could not be read.
     fn fill(
         &mut self,
         input: &mut impl BufRead,
         number: &mut usize,
+        pending: &mut Vec<u8>,
     ) -> Result<(), (usize, std::io::Error)> {
         self.bytes.clear();
         self.lines.clear();
-        // Where the line being read starts in `bytes`.
-        let mut start = 0;
+        self.bytes.append(pending);
+        // Where the line being read starts, and how far line ends have been looked for.
+        let (mut start, mut searched) = (0, 0);
         while self.lines.len() < BATCH {
-            let block = input.fill_buf().map_err(|e| (*number + 1, e))?;
-            if block.is_empty() {
+            let read = (input.by_ref().take(READ as u64))
+                .read_to_end(&mut self.bytes)
+                .map_err(|e| (*number + 1, e))?;
+            for end in memchr::memchr_iter(b'\n', &self.bytes[searched..]) {
+                *number += 1;
+                keep(&self.bytes, &mut self.lines, *number, start..searched + end);
+                start = searched + end + 1;
+            }
+            searched = self.bytes.len();
+            if read == 0 {
                 // The input ends; its last line may have no line end.
                 if start < self.bytes.len() {
                     *number += 1;
@@ -66,16 +82,13 @@ impl Batch {
                         *number,
                         start..self.bytes.len(),
                     );
+                    start = self.bytes.len();
                 }
                 break;
             }
-            // Whole lines only, unless no line ends in the block (a long line goes on, up
-            // to MAX_LINE bytes: an endless one, as from `/dev/zero`, stops the run).
-            let take = memchr::memrchr(b'\n', block).map_or(block.len(), |i| i + 1);
-            if take == block.len()
-                && block.last() != Some(&b'\n')
-                && self.bytes.len() - start + take > MAX_LINE
-            {
+            // A long line goes on, up to MAX_LINE bytes: an endless one, as from
+            // `/dev/zero`, stops the run.
+            if self.bytes.len() - start > MAX_LINE {
                 return Err((
                     *number + 1,
                     std::io::Error::new(
@@ -84,15 +97,9 @@ impl Batch {
                     ),
                 ));
             }
-            let from = self.bytes.len();
-            self.bytes.extend_from_slice(&block[..take]);
-            input.consume(take);
-            for end in memchr::memchr_iter(b'\n', &self.bytes[from..]) {
-                *number += 1;
-                keep(&self.bytes, &mut self.lines, *number, start..from + end);
-                start = from + end + 1;
-            }
         }
+        pending.extend_from_slice(&self.bytes[start..]);
+        self.bytes.truncate(start);
         Ok(())
     }
 }
@@ -130,13 +137,16 @@ where
     let mut number = 0usize;
     let (mut done, mut bytes) = (0u64, 0u64);
     let (mut current, mut next) = (Batch::default(), Batch::default());
+    let mut pending = Vec::new();
     let read_error = |(line, e)| read_error(line, e);
-    current.fill(&mut input, &mut number).map_err(read_error)?;
+    current
+        .fill(&mut input, &mut number, &mut pending)
+        .map_err(read_error)?;
     while !current.lines.is_empty() {
         // One worker reads the next batch while the others score the current one, and
         // helps them when it is done (with one thread, the two run one after the other).
         let (read, results): (_, Vec<Vec<Result<T, E>>>) = rayon::join(
-            || next.fill(&mut input, &mut number),
+            || next.fill(&mut input, &mut number, &mut pending),
             || {
                 current
                     .lines
@@ -274,7 +284,9 @@ mod tests {
     fn lines_of(text: &str, capacity: usize) -> (Vec<(usize, String)>, usize) {
         let mut input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
         let (mut batch, mut number) = (Batch::default(), 0);
-        batch.fill(&mut input, &mut number).unwrap();
+        batch
+            .fill(&mut input, &mut number, &mut Vec::new())
+            .unwrap();
         let lines = batch
             .lines
             .iter()
@@ -350,32 +362,42 @@ mod tests {
         let text = format!("{{}}\n{}", "x".repeat(MAX_LINE + 1));
         let mut input = std::io::BufReader::with_capacity(4096, text.as_bytes());
         let (mut batch, mut number) = (Batch::default(), 0);
-        let (line, error) = batch.fill(&mut input, &mut number).unwrap_err();
+        let (line, error) = (batch.fill(&mut input, &mut number, &mut Vec::new())).unwrap_err();
         assert_eq!(line, 2);
         assert!(error.to_string().contains("longer than 1 MiB"), "{error}");
     }
 
     #[test]
     fn a_batch_stops_after_batch_lines_and_the_next_goes_on() {
-        let total = BATCH + 100;
-        let text: String = (1..=total).map(|n| format!("{n}\n")).collect();
+        // Lines of 100 bytes, four batches' worth: blocks of READ bytes cut lines anywhere.
+        let total = 4 * BATCH;
+        let text: String = (1..=total).map(|n| format!("{n:>99}\n")).collect();
         let mut input = std::io::BufReader::with_capacity(64, text.as_bytes());
-        let (mut batch, mut number) = (Batch::default(), 0);
-        batch.fill(&mut input, &mut number).unwrap();
-        // Whole blocks are read, so a batch may hold a few lines more than BATCH (a block of
-        // 64 bytes holds at most 32 lines here).
+        let (mut batch, mut number, mut pending) = (Batch::default(), 0, Vec::new());
+        batch.fill(&mut input, &mut number, &mut pending).unwrap();
+        // Whole blocks are read, so a batch may hold up to a block of lines more than BATCH;
+        // the line cut at the end of the block waits for the next batch.
         let first = batch.lines.len();
-        assert!((BATCH..BATCH + 32).contains(&first), "{first}");
+        assert!((BATCH..BATCH + READ / 100).contains(&first), "{first}");
         assert_eq!(number, first);
-        batch.fill(&mut input, &mut number).unwrap();
-        assert_eq!(batch.lines.len(), total - first);
-        assert_eq!(batch.lines[0].0, first + 1);
-        let (n, range) = batch.lines.last().unwrap();
-        assert_eq!(
-            (*n, &batch.bytes[range.clone()]),
-            (total, total.to_string().as_bytes())
-        );
-        batch.fill(&mut input, &mut number).unwrap();
-        assert!(batch.lines.is_empty());
+        assert!(!pending.is_empty());
+        let mut kept = first;
+        loop {
+            batch.fill(&mut input, &mut number, &mut pending).unwrap();
+            if batch.lines.is_empty() {
+                break;
+            }
+            // Numbered on from the batch before, each line whole.
+            assert_eq!(batch.lines[0].0, kept + 1);
+            for (n, range) in &batch.lines {
+                assert_eq!(
+                    batch.bytes[range.clone()].trim_ascii(),
+                    n.to_string().as_bytes()
+                );
+            }
+            kept += batch.lines.len();
+        }
+        assert_eq!((kept, number), (total, total));
+        assert!(pending.is_empty());
     }
 }

@@ -12,6 +12,7 @@
 
 use std::io::{BufRead, IsTerminal, Read};
 use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use mjrules::stats;
@@ -130,6 +131,7 @@ pub fn process<S, P, T, E>(
     read_error: impl Fn(usize, std::io::Error) -> E + Sync,
 ) -> Result<u64, E>
 where
+    S: Send,
     T: Send,
     E: Send,
 {
@@ -138,6 +140,7 @@ where
     let (mut done, mut bytes) = (0u64, 0u64);
     let (mut current, mut next) = (Batch::default(), Batch::default());
     let mut pending = Vec::new();
+    let pool = Mutex::new(Vec::new());
     let read_error = |(line, e)| read_error(line, e);
     current
         .fill(&mut input, &mut number, &mut pending)
@@ -151,19 +154,23 @@ where
                 current
                     .lines
                     .par_chunks(GROUP)
-                    .map_init(&init, |state, group| {
-                        let line = |range: &Range<usize>| &current.bytes[range.clone()];
-                        // Kept where they are made, and lent to `work`: not moved again.
-                        let prepared: arrayvec::ArrayVec<P, GROUP> = group
-                            .iter()
-                            .map(|(_, range)| prepare(line(range)))
-                            .collect();
-                        group
-                            .iter()
-                            .zip(&prepared)
-                            .map(|((n, range), p)| work(state, *n, line(range), p))
-                            .collect()
-                    })
+                    .map_init(
+                        || Lent::from(&pool, &init),
+                        |lent, group| {
+                            let state = lent.state();
+                            let line = |range: &Range<usize>| &current.bytes[range.clone()];
+                            // Kept where they are made, and lent to `work`: not moved again.
+                            let prepared: arrayvec::ArrayVec<P, GROUP> = group
+                                .iter()
+                                .map(|(_, range)| prepare(line(range)))
+                                .collect();
+                            group
+                                .iter()
+                                .zip(&prepared)
+                                .map(|((n, range), p)| work(state, *n, line(range), p))
+                                .collect()
+                        },
+                    )
                     .collect()
             },
         );
@@ -182,6 +189,39 @@ where
         bar.finish_and_clear();
     }
     Ok(done)
+}
+
+/// A state made by `init` of [`process`], lent to one job of a batch's work and given back
+/// to the pool when the job ends, so that the next job takes it as it was left (a scorer
+/// with what it remembers, its buffers grown) instead of a new one. Rayon makes a state for
+/// each job, and splits each batch into several.
+struct Lent<'p, S> {
+    state: Option<S>,
+    pool: &'p Mutex<Vec<S>>,
+}
+
+impl<'p, S> Lent<'p, S> {
+    /// A state of the pool, or a new one when the pool has none left.
+    fn from(pool: &'p Mutex<Vec<S>>, init: impl Fn() -> S) -> Self {
+        let kept = pool.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        Lent {
+            state: Some(kept.unwrap_or_else(init)),
+            pool,
+        }
+    }
+
+    fn state(&mut self) -> &mut S {
+        self.state
+            .get_or_insert_with(|| unreachable!("a state is lent until dropped"))
+    }
+}
+
+impl<S> Drop for Lent<'_, S> {
+    fn drop(&mut self) {
+        if let Some(state) = self.state.take() {
+            (self.pool.lock().unwrap_or_else(PoisonError::into_inner)).push(state);
+        }
+    }
 }
 
 /// The progress line on a terminal (none elsewhere): the hands done and the rate, and the

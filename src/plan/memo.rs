@@ -26,8 +26,8 @@ const MAX_KEY: usize = 8;
 /// The most values a remembered score may have.
 const MAX_VALUES: usize = 8;
 
-/// Slots of the table (a power of two); a key takes the slot its hash names, and the score
-/// before it in that slot is forgotten.
+/// Slots of the table (a power of two); a key takes one of the two slots its hash names,
+/// the first if it is free, else the second, whose score is forgotten.
 const SLOTS: usize = 1 << 13;
 
 /// What a formula reads, where it can be remembered by it.
@@ -147,10 +147,13 @@ impl Memo {
         if self.slots.is_empty() {
             self.slots.resize(SLOTS, None);
         }
-        let slot = &mut self.slots[hash(&key) & (SLOTS - 1)];
-        if let Some(known) = slot
-            && known.key == key
-        {
+        // Two slots for each hash: a key takes the first that is free, else the second.
+        let first = hash(&key) & (SLOTS - 2);
+        let pair = &mut self.slots[first..first + 2];
+        let found = pair
+            .iter()
+            .position(|slot| slot.as_ref().is_some_and(|known| known.key == key));
+        if let Some(known) = found.and_then(|at| pair[at].as_ref()) {
             results.values.clear();
             results.values.extend_from_slice(&known.values);
             return Totals {
@@ -161,7 +164,7 @@ impl Memo {
             };
         }
         let totals = work_out(results);
-        *slot = Some(Remembered {
+        pair[usize::from(pair[0].is_some())] = Some(Remembered {
             key,
             total: totals.total,
             tier: totals.tier,

@@ -202,12 +202,20 @@ pub(crate) struct PlayerPlan {
     /// those ([`Rules::later`]), as the reference scorer evaluates them
     /// ([`crate::score::items::count_later`]).
     pub later: Vec<PlanItem>,
+    /// For each item of the variant, by its index, its place in `items`, if it is there.
+    places: Vec<Option<u32>>,
 }
 
 impl PlayerPlan {
     /// Every item of the player's: those that read no result, then the others.
     pub fn every_item(&self) -> Vec<PlanItem> {
         self.items.iter().chain(&self.later).cloned().collect()
+    }
+
+    /// The item of index `index` (in [`Rules::items`]), if it is among `items`.
+    pub fn item(&self, index: usize) -> Option<&PlanItem> {
+        let place = (*self.places.get(index)?)?;
+        self.items.get(place as usize)
     }
 }
 
@@ -333,10 +341,15 @@ impl Plan {
                 .cloned()
                 .collect();
             list.sort_by_key(|p| p.item.for_each as u8);
+            let mut places = vec![None; rules.items.len()];
+            for (place, i) in list.iter().enumerate() {
+                places[i.item.index] = u32::try_from(place).ok();
+            }
             PlayerPlan {
                 gates: GateTable::new(&list.iter().map(|i| *i.condition.gate).collect::<Vec<_>>()),
                 items: list,
                 later,
+                places,
             }
         };
         let by_player = [for_player(true), for_player(false)];

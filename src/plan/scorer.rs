@@ -533,7 +533,7 @@ fn apply_items(
     count_items(open, &player.items, facts, applied);
     let matches = std::mem::take(&mut applied.matches);
     exclude_within(rules, applied, |item, out| {
-        let Some(planned) = player.items.iter().find(|p| p.item.index == item.index) else {
+        let Some(planned) = player.item(item.index) else {
             return;
         };
         match &planned.group {

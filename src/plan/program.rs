@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::predicate::compiled::{
     Arith, Cmp, Collection, Compiled, ElemInt, HandInt, MAX_NAMED, Mask, PaymentInt, Quantifier,
-    Tuples, Unary, arith, unary,
+    Tuples, Unary, arith, compare, unary,
 };
 use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
@@ -336,6 +336,9 @@ fn condition(c: &Compiled) -> Cond {
                     (f.elements(c).iter()).any(|e| masks.iter().any(|m| m.test(e.flags)))
                 });
             }
+            if let Some(values) = Values::of(cond) {
+                return test(move |f, _, _| f.elements(c).iter().any(|e| values.hold(*e)));
+            }
             if let Some(l) = Lookup::unnamed(Quantifier::Any, c, cond) {
                 return test(move |f, e, n| l.value(f, e, n) != 0);
             }
@@ -353,6 +356,9 @@ fn condition(c: &Compiled) -> Cond {
                 return test(move |f, _, _| {
                     (f.elements(c).iter()).all(|e| masks.iter().any(|m| m.test(e.flags)))
                 });
+            }
+            if let Some(values) = Values::of(cond) {
+                return test(move |f, _, _| f.elements(c).iter().all(|e| values.hold(*e)));
             }
             if let Some(l) = Lookup::unnamed(Quantifier::All, c, cond) {
                 return test(move |f, e, n| l.value(f, e, n) != 0);
@@ -400,6 +406,65 @@ fn condition(c: &Compiled) -> Cond {
             let v = value(c);
             test(move |f, e, n| v(f, e, n) != 0)
         }
+    }
+}
+
+/// A condition of the element looked at made of comparisons of one of its small numbers
+/// with constants, joined by `or`, `and` and `not` (`copies == 2 or copies == 4`): the
+/// values of the number for which it holds, as bits, so that an element is tested with one
+/// shift instead of a call for each comparison.
+#[derive(Clone, Copy)]
+struct Values {
+    number: ElemInt,
+    /// Bit v set when the condition holds of an element whose number is v.
+    holding: u64,
+}
+
+impl Values {
+    /// `c` as values of a number, when it is such a condition of a number whose values
+    /// are all below 64: an element's copies, the copies of its number, its number.
+    fn of(c: &Compiled) -> Option<Values> {
+        let both = |a: &Compiled, b: &Compiled, join: fn(u64, u64) -> u64| {
+            let (a, b) = (Values::of(a)?, Values::of(b)?);
+            (a.number == b.number).then(|| Values {
+                number: a.number,
+                holding: join(a.holding, b.holding),
+            })
+        };
+        match c {
+            Compiled::Or(a, b) => both(a, b, |a, b| a | b),
+            Compiled::And(a, b) => both(a, b, |a, b| a & b),
+            Compiled::Not(a) => Values::of(a).map(|v| Values {
+                holding: !v.holding,
+                ..v
+            }),
+            Compiled::Cmp(op, a, b) => {
+                let (number, op, k) = match (&**a, &**b) {
+                    (&Compiled::ElemInt(i), &Compiled::Const(k)) => (i, *op, k),
+                    (&Compiled::Const(k), &Compiled::ElemInt(i)) => (i, op.mirrored(), k),
+                    _ => return None,
+                };
+                matches!(
+                    number,
+                    ElemInt::Copies | ElemInt::NumberCopies | ElemInt::Number
+                )
+                .then(|| Values {
+                    number,
+                    holding: (0..64)
+                        .filter(|&v| compare(op, v, k))
+                        .fold(0, |bits, v| bits | 1 << v),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the condition holds of `e`.
+    #[inline(always)]
+    fn hold(self, e: Elem) -> bool {
+        // The numbers read are below 64 (an element holds at most four copies of a tile,
+        // sixteen of a number, and numbers run to 9).
+        self.holding >> (elem_int(self.number, e) as u64 & 63) & 1 != 0
     }
 }
 
@@ -1149,6 +1214,9 @@ mod tests {
             // Conditions of an element made of a few tests of its flags, one to hold.
             "all(sets, pung or chow and (number == 1 or number == 3))",
             "any(tiles, dragon or simple and number == 2) and not all(sets, pair or exposed)",
+            // Comparisons of one small number of the element, read as the values that hold.
+            "all(tiles, copies == 2 or copies == 4) or any(tiles, not (copies <= 1 or number_copies >= 3))",
+            "any(sets, number == 3 and not number == 2 or 1 > number)",
         ];
         let mut seed = 2026;
         let results = Results {

@@ -550,6 +550,13 @@ fn value(c: &Compiled) -> Int {
         Compiled::Arith(op, a, b) => arithmetic(*op, Operand::of(a), Operand::of(b)),
         Compiled::Count(collection, cond) => {
             let c = *collection;
+            // `count(tiles)`: every element, with its weight.
+            if let Compiled::Const(k) = **cond {
+                return num(move |f, _, _| {
+                    let all: i64 = f.elements(c).iter().map(|e| weight(c, e)).sum();
+                    if k != 0 { all } else { 0 }
+                });
+            }
             if let Compiled::ElemMask(m) = **cond {
                 return num(move |f, _, _| {
                     (f.elements(c).iter())
@@ -1217,6 +1224,7 @@ mod tests {
             // Comparisons of one small number of the element, read as the values that hold.
             "all(tiles, copies == 2 or copies == 4) or any(tiles, not (copies <= 1 or number_copies >= 3))",
             "any(sets, number == 3 and not number == 2 or 1 > number)",
+            "count(tiles) + count(sets) >= 14 and count(bonus) < 2",
         ];
         let mut seed = 2026;
         let results = Results {

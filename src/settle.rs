@@ -853,7 +853,7 @@ fn given_values(
         .collect();
     let units: Vec<&str> = definition.units.iter().map(|u| u.value.as_str()).collect();
     let mut results = Results::default();
-    results.clear(rules.tags.len(), definition.items.len());
+    results.clear(rules.tags.len(), rules.tags.len(), definition.items.len());
     let mut given = vec![None; values.len()];
     let mut problems = Vec::new();
     for (name, n, span) in named {

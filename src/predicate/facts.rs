@@ -360,10 +360,16 @@ static NO_RESULTS: Results = Results {
 };
 
 impl Results {
-    /// Forgets every result, keeping the room for `tags` tags and `items` items.
-    pub fn clear(&mut self, tags: usize, items: usize) {
+    /// Forgets every result, keeping the room for the sums of `tags` tags, the bests of
+    /// `bests` tags and whether `items` items counted: where nothing reads the bests or
+    /// which items counted ([`Rules::reads_bests`], [`Rules::reads_fired`]), they are given
+    /// no room, and [`Results::add`] does not keep them.
+    ///
+    /// [`Rules::reads_bests`]: crate::rules::Rules::reads_bests
+    /// [`Rules::reads_fired`]: crate::rules::Rules::reads_fired
+    pub fn clear(&mut self, tags: usize, bests: usize, items: usize) {
         let words = items.div_ceil(64);
-        if self.sums.len() == tags && self.fired.len() == words {
+        if self.sums.len() == tags && self.bests.len() == bests && self.fired.len() == words {
             // As room was kept last time (a scorer clears them once a reading or more):
             // written over in place.
             self.sums.iter_mut().for_each(|sum| *sum = 0);
@@ -374,7 +380,7 @@ impl Results {
         self.sums.clear();
         self.sums.resize(tags, 0);
         self.bests.clear();
-        self.bests.resize(tags, i64::MIN);
+        self.bests.resize(bests, i64::MIN);
         self.fired.clear();
         self.fired.resize(words, 0);
     }

@@ -156,6 +156,10 @@ pub struct Rules {
     pub reads_bonus_tiles: bool,
     /// Some item's matches are read by a set-level exclusion ([`CompiledItem::instanced`]).
     pub instanced: bool,
+    /// Some expression reads the best of a tag (`best('tag')`): the results keep them.
+    pub reads_bests: bool,
+    /// Some expression reads whether an item counted (`fired('id')`): the results keep it.
+    pub reads_fired: bool,
     /// The names of the combinations the items' matches are selected in, in the order they
     /// first appear.
     pub combinations: Vec<String>,
@@ -217,6 +221,18 @@ impl Rules {
     /// True when some expression ([`Self::expressions`]) has a node that `found` looks for.
     pub fn reads(&self, found: impl Fn(&Compiled) -> bool) -> bool {
         self.expressions().any(|c| c.mentions(&found))
+    }
+
+    /// True when some expression of the variant, those of its payments and its game too,
+    /// has a node that `found` looks for.
+    fn anywhere(&self, found: impl Fn(&Compiled) -> bool) -> bool {
+        let (payments, game) = (&self.payments, &self.game);
+        let more = (payments.amount.iter())
+            .chain(&payments.pot)
+            .chain(&payments.doubles)
+            .chain(&game.dealer_keeps)
+            .chain(&game.counters);
+        self.expressions().chain(more).any(|c| c.mentions(&found))
     }
 
     /// The expressions that score a hand: the items' conditions and values, the tie-breaks, the shapes
@@ -380,6 +396,8 @@ pub fn check(
         calling_targets: Vec::new(),
         reads_bonus_tiles: false,
         instanced: false,
+        reads_bests: true,
+        reads_fired: true,
         combinations,
         positions,
         payments,
@@ -393,6 +411,8 @@ pub fn check(
     rules.calling_targets = calling_targets(&rules);
     rules.reads_bonus_tiles = reads_bonus_tiles(&rules);
     rules.instanced = rules.items.iter().any(|i| i.instanced);
+    rules.reads_bests = rules.anywhere(|c| matches!(c, Compiled::Best(_)));
+    rules.reads_fired = rules.anywhere(|c| matches!(c, Compiled::Fired(_)));
     Ok(rules)
 }
 

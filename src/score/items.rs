@@ -220,7 +220,17 @@ impl Applied {
             Some((fired, replaced)) if replaced == now.1 && fired <= now.0 => fired,
             _ => {
                 let results = &mut self.results;
-                results.clear(rules.tags.len(), rules.tags_of.len());
+                let bests = if rules.reads_bests {
+                    rules.tags.len()
+                } else {
+                    0
+                };
+                let items = if rules.reads_fired {
+                    rules.tags_of.len()
+                } else {
+                    0
+                };
+                results.clear(rules.tags.len(), bests, items);
                 0
             }
         };

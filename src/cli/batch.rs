@@ -36,7 +36,8 @@ pub const MAX_LINE: usize = 1 << 20;
 /// are read straight into the batch.
 const READ: usize = 1 << 20;
 
-/// Up to [`BATCH`] lines, in one buffer.
+/// The lines of a batch (at least [`BATCH`], and what remains of a block read: see
+/// [`Batch::fill`]), in one buffer.
 #[derive(Default)]
 struct Batch {
     /// The lines' bytes, back to back.

@@ -16,7 +16,9 @@
 //! names of sets whose numbers must be equal (`a.number == b.number and b.number ==
 //! c.number`), that as many sets share a number ([`SHARED_NUMBER`]); for names whose suits
 //! must be equal, that as many sets are of one suit ([`SHARED_SUIT`]); for names whose
-//! suits must differ two by two, that the sets are of as many suits ([`suits_apart`]).
+//! suits must differ two by two, that the sets are of as many suits ([`suits_apart`]); for
+//! a tile (looked at, named, or in `any(tiles, …)`) held so many times (`copies == 4`), that
+//! some tile is ([`copies_bit`]), unless the gate asks for a number of kinds already.
 
 mod table;
 

@@ -324,48 +324,8 @@ fn condition(c: &Compiled) -> Cond {
                 None => comparison(*op, x, y),
             }
         }
-        Compiled::Any(collection, cond) => {
-            let c = *collection;
-            if let Compiled::ElemMask(m) = **cond {
-                return test(move |f, _, _| {
-                    (f.elements(c).iter()).fold(false, |any, e| any | m.test(e.flags))
-                });
-            }
-            if let Some(masks) = some_of_masks(cond) {
-                return test(move |f, _, _| {
-                    (f.elements(c).iter()).any(|e| masks.iter().any(|m| m.test(e.flags)))
-                });
-            }
-            if let Some(values) = Values::of(cond) {
-                return test(move |f, _, _| f.elements(c).iter().any(|e| values.hold(*e)));
-            }
-            if let Some(l) = Lookup::unnamed(Quantifier::Any, c, cond) {
-                return test(move |f, e, n| l.value(f, e, n) != 0);
-            }
-            let cond = condition(cond);
-            test(move |f, _, n| f.elements(c).iter().any(|e| cond(f, *e, n)))
-        }
-        Compiled::All(collection, cond) => {
-            let c = *collection;
-            if let Compiled::ElemMask(m) = **cond {
-                return test(move |f, _, _| {
-                    (f.elements(c).iter()).fold(true, |all, e| all & m.test(e.flags))
-                });
-            }
-            if let Some(masks) = some_of_masks(cond) {
-                return test(move |f, _, _| {
-                    (f.elements(c).iter()).all(|e| masks.iter().any(|m| m.test(e.flags)))
-                });
-            }
-            if let Some(values) = Values::of(cond) {
-                return test(move |f, _, _| f.elements(c).iter().all(|e| values.hold(*e)));
-            }
-            if let Some(l) = Lookup::unnamed(Quantifier::All, c, cond) {
-                return test(move |f, e, n| l.value(f, e, n) != 0);
-            }
-            let cond = condition(cond);
-            test(move |f, _, n| f.elements(c).iter().all(|e| cond(f, *e, n)))
-        }
+        Compiled::Any(collection, cond) => some_or_every(Quantifier::Any, *collection, cond),
+        Compiled::All(collection, cond) => some_or_every(Quantifier::All, *collection, cond),
         &Compiled::Shape(i) => test(move |f, _, _| f.shapes & (1 << i) != 0),
         &Compiled::Block(i) => test(move |f, _, _| f.blocks & (1 << i) != 0),
         &Compiled::Calling(i) => {
@@ -407,6 +367,47 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, e, n| v(f, e, n) != 0)
         }
     }
+}
+
+/// `any(c, cond)` (`quantifier` [`Quantifier::Any`]) or `all(c, cond)`: each element tested
+/// in place, without a call, where `cond` is one test of its flags, a few joined by `or`
+/// and `and` ([`some_of_masks`]), comparisons of one of its small numbers ([`Values`]) or
+/// one comparison with a fact that does not read it ([`Lookup::unnamed`]); else `cond`
+/// called on each.
+fn some_or_every(quantifier: Quantifier, c: Collection, cond: &Compiled) -> Cond {
+    let any = quantifier == Quantifier::Any;
+    // The quantifier over the elements of `c`, each tested by `$holds`.
+    macro_rules! over {
+        ($holds:expr) => {{
+            let holds = $holds;
+            if any {
+                test(move |f, _, n| f.elements(c).iter().any(|e| holds(f, e, n)))
+            } else {
+                test(move |f, _, n| f.elements(c).iter().all(|e| holds(f, e, n)))
+            }
+        }};
+    }
+    if let Compiled::ElemMask(m) = *cond {
+        // Without a branch for each element: most such sets are a few elements.
+        return if any {
+            test(move |f, _, _| (f.elements(c).iter()).fold(false, |any, e| any | m.test(e.flags)))
+        } else {
+            test(move |f, _, _| (f.elements(c).iter()).fold(true, |all, e| all & m.test(e.flags)))
+        };
+    }
+    if let Some(masks) = some_of_masks(cond) {
+        return over!(move |_: &Facts<'_>, e: &Elem, _: &[Elem]| {
+            masks.iter().any(|m| m.test(e.flags))
+        });
+    }
+    if let Some(values) = Values::of(cond) {
+        return over!(move |_: &Facts<'_>, e: &Elem, _: &[Elem]| values.hold(*e));
+    }
+    if let Some(l) = Lookup::unnamed(quantifier, c, cond) {
+        return test(move |f, e, n| l.value(f, e, n) != 0);
+    }
+    let cond = condition(cond);
+    over!(move |f: &Facts<'_>, e: &Elem, n: &[Elem]| cond(f, *e, n))
 }
 
 /// A condition of the element looked at made of comparisons of one of its small numbers
@@ -550,12 +551,14 @@ fn value(c: &Compiled) -> Int {
         Compiled::Arith(op, a, b) => arithmetic(*op, Operand::of(a), Operand::of(b)),
         Compiled::Count(collection, cond) => {
             let c = *collection;
-            // `count(tiles)`: every element, with its weight.
-            if let Compiled::Const(k) = **cond {
-                return num(move |f, _, _| {
-                    let all: i64 = f.elements(c).iter().map(|e| weight(c, e)).sum();
-                    if k != 0 { all } else { 0 }
-                });
+            // `count(tiles)`: every element, with its weight (none, for a condition that is
+            // false).
+            match **cond {
+                Compiled::Const(0) => return num(|_, _, _| 0),
+                Compiled::Const(_) => {
+                    return num(move |f, _, _| f.elements(c).iter().map(|e| weight(c, e)).sum());
+                }
+                _ => {}
             }
             if let Compiled::ElemMask(m) = **cond {
                 return num(move |f, _, _| {

@@ -136,15 +136,12 @@ struct Calling<'h> {
 impl<'h> Calling<'h> {
     /// What is known of `hand`, whose own tiles are `own` and elements `elems`.
     fn new(elems: &HandElems, hand: &'h Hand, own: &'h TileCounts, plan: &Plan) -> Calling<'h> {
-        let known = Summary::of(
-            &Facts::of_hand(&elems.tiles, &elems.bonus),
-            plan.tiles_by_copies,
-        );
+        let known = plan.summary(&Facts::of_hand(&elems.tiles, &elems.bonus));
         let kinds = elems.tiles.len();
         let triples = Tile::all()
             .filter(|&t| own.get(t) >= 3)
             .fold(TileSet::default(), |set, t| set.or(TileSet::of(t)));
-        let words = one_tile_more(known, kinds).words(plan.sets_by_suit);
+        let words = plan.words(&one_tile_more(known, kinds));
         let tile_facts = Facts::of_hand(&elems.tiles, &[]);
         let mending = plan
             .shapes
@@ -175,7 +172,7 @@ impl<'h> Calling<'h> {
         before.shapes = (0..)
             .zip(&self.mending)
             .fold(0, |shapes, (i, m)| shapes | u64::from(!m.is_empty()) << i);
-        let words = before.words(plan.sets_by_suit);
+        let words = plan.words(&before);
         let pungs = |need: Pungs| {
             let one_more = Tile::all()
                 .filter(|&t| self.own.get(t) == 2)
@@ -200,7 +197,7 @@ impl<'h> Calling<'h> {
         summary.every[TILES] &= f;
         // The copies held are not followed: every count may be held.
         summary.tile_sizes = tile_sizes(kinds, summary.any[TILES]) | ANY_COPIES;
-        let words = summary.words(plan.sets_by_suit);
+        let words = plan.words(&summary);
         summary.shapes = (0..).zip(plan.shapes.iter().zip(&self.mending)).fold(
             0,
             |shapes, (i, (s, mending))| {
@@ -223,11 +220,11 @@ impl<'h> Calling<'h> {
                     flags: summary.flags | hf::COMPLETE | hf::SPECIAL_SHAPE,
                     ..*summary
                 };
-                let words = shape_reading.words(plan.sets_by_suit);
+                let words = plan.words(&shape_reading);
                 !targets.iter().any(|t| t.condition.gate.open(&words))
             };
         }
-        let words = summary.words(plan.sets_by_suit);
+        let words = plan.words(summary);
         let triples = if self.own.get(tile) == 2 {
             self.triples.or(TileSet::of(tile))
         } else {

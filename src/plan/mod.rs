@@ -54,7 +54,7 @@ use crate::score::formula::ScoreExpressions;
 use crate::score::items::applies_to;
 use crate::tiles::TileSet;
 use fold::fold;
-use gate::{Gate, GateTable, Gated};
+use gate::{Gate, GateTable, Gated, Summary, Words};
 use pointing::Pointing;
 use program::{GroupProgram, Num, Test};
 
@@ -257,10 +257,10 @@ pub struct Plan {
     pub(crate) others_score_by_flags: bool,
     /// Some gate reads the suits of the sets ([`gate::ties_suits_of_sets`]): the words of
     /// each reading hold them.
-    pub(crate) sets_by_suit: bool,
+    sets_by_suit: bool,
     /// Some gate reads how many times a tile is held ([`Gate::reads_copies`]): the summary
     /// of each hand holds it.
-    pub(crate) tiles_by_copies: bool,
+    tiles_by_copies: bool,
     /// The requirements that read the items' results read none that an item counted after
     /// the others gives or takes away: they are settled before those items are counted.
     pub(crate) settled_before_later: bool,
@@ -437,6 +437,20 @@ impl Plan {
         let reads_copies = plan.gates().any(Gate::reads_copies);
         plan.tiles_by_copies = reads_copies;
         plan
+    }
+
+    /// What the gates read of `facts`: the copies of the tiles only where some gate of the
+    /// plan reads them ([`Plan::tiles_by_copies`]).
+    #[inline]
+    pub(crate) fn summary(&self, facts: &Facts<'_>) -> Summary {
+        Summary::of(facts, self.tiles_by_copies)
+    }
+
+    /// The words the gates read of `summary`: the suits of the sets only where some gate of
+    /// the plan reads them ([`Plan::sets_by_suit`]).
+    #[inline]
+    pub(crate) fn words(&self, summary: &Summary) -> Words {
+        summary.words(self.sets_by_suit)
     }
 
     /// The gates of every condition the plan tests by its gate.

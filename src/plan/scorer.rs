@@ -241,7 +241,13 @@ impl<'v> Scorer<'v> {
         self.best_values.clear();
         self.best_dropped.clear();
         if let Some(targets) = targets
-            && !some_target_may_apply(targets, &self.arrangements, &readings, special.as_ref())
+            && !some_target_may_apply(
+                plan,
+                targets,
+                &self.arrangements,
+                &readings,
+                special.as_ref(),
+            )
         {
             self.calling = calling;
             return (Totals::default(), Choice::None);
@@ -340,8 +346,6 @@ struct Readings<'a> {
     /// The flags of the hand that no arrangement changes.
     base_flags: u64,
     tile_flags: &'a [u64; Tile::COUNT],
-    /// The words of a reading hold the suits of its sets ([`Plan::sets_by_suit`]).
-    by_suit: bool,
 }
 
 impl<'a> Readings<'a> {
@@ -357,11 +361,11 @@ impl<'a> Readings<'a> {
     ) -> Readings<'a> {
         let mut facts = hand_facts(hand, elems, base_flags);
         facts.wait_count = Some(wait_count);
-        let summary = Summary::of(&facts, plan.tiles_by_copies);
+        let summary = plan.summary(&facts);
         // Special shapes are read from the tiles of a hand without declared sets.
         let mut shapes = 0u64;
         if hand.melds().is_empty() {
-            let words = summary.words(plan.sets_by_suit);
+            let words = plan.words(&summary);
             for (i, shape) in plan.shapes.iter().enumerate() {
                 if shape.holds(&words, &facts) {
                     shapes |= 1 << i;
@@ -377,7 +381,6 @@ impl<'a> Readings<'a> {
             win: hand.win().map(|w| w.tile),
             base_flags,
             tile_flags: &elems.tile_flags,
-            by_suit: plan.sets_by_suit,
         }
     }
 
@@ -418,6 +421,7 @@ impl<'a> Readings<'a> {
 /// the common scoring.
 #[inline(never)]
 fn some_target_may_apply(
+    plan: &Plan,
     targets: &[PlanItem],
     arrangements: &[Arrangement],
     readings: &Readings,
@@ -437,11 +441,10 @@ fn some_target_may_apply(
     let mut sets = ArrayVec::new();
     let in_arrangement = arrangements.iter().any(|a| {
         let (facts, summary) = readings.of(a, &mut sets);
-        may_apply(&facts, &summary.words(readings.by_suit))
+        may_apply(&facts, &plan.words(&summary))
     });
     in_arrangement
-        || special
-            .is_some_and(|s| may_apply(s, &readings.summary.with_sets(s).words(readings.by_suit)))
+        || special.is_some_and(|s| may_apply(s, &plan.words(&readings.summary.with_sets(s))))
 }
 
 /// Checks (in debug builds) that the groupings the plan leaves out of a non-winner's
@@ -480,7 +483,7 @@ fn apply_items(
 ) -> Totals {
     let (rules, plan) = (scoring.rules, scoring.plan);
     applied.clear();
-    let words = summary.words(plan.sets_by_suit);
+    let words = plan.words(summary);
     // The requirements that read no item's result are judged first.
     let unmet = winner
         .then(|| {

@@ -16,7 +16,6 @@ use arrayvec::ArrayVec;
 
 use super::Plan;
 use super::calling::one_tile_more;
-use super::gate::Summary;
 use crate::arrange::{Arrangement, Block};
 use crate::hand::{Hand, HandParts};
 use crate::predicate::facts::Facts;
@@ -75,7 +74,7 @@ pub fn wait_count(plan: &Plan, blocks: &[Block], hand: &Hand) -> usize {
     let shaping = shaping_tiles(plan, hand);
     let tried = shaping.iter().fold(TileSet::default(), |all, s| all.or(*s));
     crate::waits::wait_count_with(hand, blocks, tried, |tile, facts| {
-        let words = Summary::of(facts, plan.tiles_by_copies).words(plan.sets_by_suit);
+        let words = plan.words(&plan.summary(facts));
         (plan.shapes.iter().zip(&shaping)).any(|(s, m)| m.contains(tile) && s.holds(&words, facts))
     })
 }
@@ -98,11 +97,8 @@ fn shaping_tiles(plan: &Plan, hand: &Hand) -> ArrayVec<TileSet, MAX_SHAPES> {
     };
     let mut elems = HandElems::default();
     elems.fill(&before, &before.own_tiles(), true);
-    let known = Summary::of(
-        &Facts::of_hand(&elems.tiles, &elems.bonus),
-        plan.tiles_by_copies,
-    );
-    let words = one_tile_more(known, elems.tiles.len()).words(plan.sets_by_suit);
+    let known = plan.summary(&Facts::of_hand(&elems.tiles, &elems.bonus));
+    let words = plan.words(&one_tile_more(known, elems.tiles.len()));
     let tile_facts = Facts::of_hand(&elems.tiles, &[]);
     (plan.shapes.iter())
         .map(|s| {

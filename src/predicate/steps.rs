@@ -165,11 +165,8 @@ impl Steps {
         for (k, numbers) in numbers.iter_mut().enumerate().take(names) {
             *numbers = positions(may[k]).fold(0, |n, i| n | flags(i) & elem::NUMBERS);
         }
-        // The names given a group of elements (all of them, unless fewer are given).
-        let live = (1u64 << names) - 1;
-        let within = |bits: u8| positions(u64::from(bits) & live);
-        within(self.number_groups).all(|group| {
-            let members = || within(self.members[group]);
+        positions(among(self.number_groups, names)).all(|group| {
+            let members = || positions(among(self.members[group], names));
             // The lowest numbers of the group for which each name has a number.
             let mut bases = members().fold(elem::NUMBERS, |bases, m| {
                 bases & numbers[m] >> self.above[m]
@@ -182,7 +179,7 @@ impl Steps {
                 let base = bases & bases.wrapping_neg();
                 bases &= bases - 1;
                 let enough = members().all(|m| {
-                    let at = u64::from(self.at[m]) & live;
+                    let at = among(self.at[m], names);
                     let takes = positions(at).fold(0, |takes, o| takes | may[o]);
                     let of_number = positions(takes)
                         .filter(|&i| flags(i) & base << self.above[m] != 0)
@@ -206,12 +203,10 @@ impl Steps {
         for (i, e) in elements.iter().enumerate().take(64) {
             of_suit[suit_number(e.flags) as usize] |= 1 << i;
         }
-        let live = (1u64 << names) - 1;
-        let within = |bits: u8| positions(u64::from(bits) & live);
-        within(self.suit_groups).all(|group| {
-            let members = || within(self.suit_members[group]);
+        positions(among(self.suit_groups, names)).all(|group| {
+            let members = || positions(among(self.suit_members[group], names));
             let takes = members().fold(0, |takes, m| takes | may[m]);
-            let size = (u64::from(self.suit_members[group]) & live).count_ones();
+            let size = among(self.suit_members[group], names).count_ones();
             of_suit.iter().any(|&suit| {
                 members().all(|m| may[m] & suit != 0) && (takes & suit).count_ones() >= size
             })
@@ -221,13 +216,8 @@ impl Steps {
     /// The most names tied to one suit (`a.suit == b.suit and b.suit == c.suit`: 3); 1 when
     /// none are.
     pub fn most_of_one_suit(&self) -> u32 {
-        let names = usize::from(self.names);
-        (0..names)
-            .map(|k| {
-                (0..names)
-                    .filter(|&m| self.suit_from[m] == self.suit_from[k])
-                    .count() as u32
-            })
+        (0..usize::from(self.names))
+            .map(|k| self.suit_members[usize::from(self.suit_from[k])].count_ones())
             .max()
             .unwrap_or(1)
     }
@@ -235,13 +225,16 @@ impl Steps {
     /// The most names tied at one number (`a.number == b.number and b.number ==
     /// c.number`: 3); 1 when none are.
     pub fn most_of_one_number(&self) -> u32 {
-        let names = usize::from(self.names);
-        let at = |k: usize| (self.from[k], self.above[k]);
-        (0..names)
-            .map(|k| (0..names).filter(|&m| at(m) == at(k)).count() as u32)
+        (0..usize::from(self.names))
+            .map(|k| self.at[k].count_ones())
             .max()
             .unwrap_or(1)
     }
+}
+
+/// The names of `bits` (bit k for name k) among the first `names`: those given elements.
+fn among(bits: u8, names: usize) -> u64 {
+    u64::from(bits) & ((1 << names) - 1)
 }
 
 /// The positions of the set bits of `bits`, lowest first.

@@ -20,8 +20,10 @@ use mjrules::stats;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-/// Lines per batch.
-pub const BATCH: usize = 16_384;
+/// Lines per batch. Small enough that a batch (a few hundred kilobytes) is still in the
+/// processor's cache when it is scored after being read: 2,048 lines score 2 to 3 % more
+/// hands a second on one core than 16,384 did, and as many on two.
+pub const BATCH: usize = 2_048;
 
 /// Lines prepared in a row before any of them is worked. Reading a hand and scoring it each
 /// run through more code than the processor's instruction cache holds; a group of lines
@@ -33,8 +35,9 @@ pub const GROUP: usize = 32;
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The bytes read at a time into a batch: larger than the reader's own buffer, so that they
-/// are read straight into the batch.
-const READ: usize = 1 << 20;
+/// are read straight into the batch, and a fraction of a batch, so that a batch is not
+/// much more than [`BATCH`] lines.
+const READ: usize = 1 << 17;
 
 /// The lines of a batch (at least [`BATCH`], and what remains of a block read: see
 /// [`Batch::fill`]), in one buffer.

@@ -22,10 +22,9 @@ pub enum LineError {
 /// (the same hand for any line both read; the plain reader's diagnostics for any refused).
 #[inline]
 pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
-    match plan::corpus::read_line(line) {
-        Some(hand) => Ok(hand),
-        None => read_line_slowly(std::str::from_utf8(line).map_err(|_| LineError::NotUtf8)?),
-    }
+    plan::corpus::read_line(line, || {
+        read_line_slowly(std::str::from_utf8(line).map_err(|_| LineError::NotUtf8)?)
+    })
 }
 
 /// Reads one corpus line by the plain reader alone: what [`read_line`] is checked against.

@@ -159,18 +159,17 @@ where
                     .lines
                     .par_chunks(GROUP)
                     .map_init(
-                        || Lent::from(&pool, &init),
-                        |lent, group| {
+                        || (Lent::from(&pool, &init), Vec::with_capacity(GROUP)),
+                        |(lent, prepared), group| {
                             let state = lent.state();
                             let line = |range: &Range<usize>| &current.bytes[range.clone()];
-                            // Kept where they are made, and lent to `work`: not moved again.
-                            let prepared: arrayvec::ArrayVec<P, GROUP> = group
-                                .iter()
-                                .map(|(_, range)| prepare(line(range)))
-                                .collect();
+                            // Made where they are kept (a vector's room, reused from one
+                            // group to the next), and lent to `work`: not moved again.
+                            prepared.clear();
+                            prepared.extend(group.iter().map(|(_, range)| prepare(line(range))));
                             group
                                 .iter()
-                                .zip(&prepared)
+                                .zip(prepared.iter())
                                 .map(|((n, range), p)| work(state, *n, line(range), p))
                                 .collect()
                         },

@@ -450,50 +450,37 @@ impl HandProblem {
     }
 }
 
+/// What [`Hand::check`] found in parts it passed: the winds and the concealed tiles, which
+/// parts may leave out, and the bonus tiles, checked. Made by the check alone, so that no
+/// hand is assembled unchecked.
+pub(crate) struct Checked {
+    seat: Wind,
+    prevailing: Wind,
+    concealed: TileCounts,
+    bonus: Bonus,
+}
+
 impl Hand {
     /// Checks the parts of a hand and builds it: every problem found, in the order of the
     /// parts, or the hand. Parts left out (`incomplete`) are not checked, and no hand is
     /// built; the tile count and the winning tile are checked only when every part is known
     /// and nothing else is wrong.
     pub fn new(parts: HandParts<'_>) -> Result<Hand, Vec<HandProblem>> {
-        let mut problems = Vec::new();
-        // Every copy in sight, the declared sets' tiles added as they are checked.
-        let mut copies = parts.concealed.unwrap_or_default();
-        copies.add_all(&parts.seen);
-        for &t in parts.indicators.iter().chain(parts.hidden_indicators) {
-            copies.add(t);
-        }
-        let declared = check_melds(&parts, &mut copies, &mut problems);
-        let bonus = check_bonus(&parts, &mut problems);
-        check_win(&parts, &mut problems);
-        check_declarations(&parts, declared.kongs, &mut problems);
-        check_copies(&parts, &copies, &mut problems);
-        let (Some(seat), Some(prevailing), Some(concealed)) =
-            (parts.seat, parts.prevailing, parts.concealed)
-        else {
-            return Err(problems);
-        };
-        if parts.incomplete || !problems.is_empty() {
-            return Err(problems);
-        }
-        check_count(&parts, &concealed, declared, &mut problems);
-        if let Some(win) = parts.win
-            && concealed.get(win.tile) == 0
-        {
-            report(
-                &mut problems,
-                HandProblem::WinningTileNotConcealed { tile: win.tile },
-            );
-        }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
+        let checked = Hand::check(&parts)?;
+        Ok(Hand::assemble(&parts, checked))
+    }
+
+    /// The hand of `parts` that [`Hand::check`] passed, built where its caller keeps it
+    /// (inlined: a hand is a few hundred bytes, and a reader of many hands builds each in
+    /// place instead of copying it there).
+    #[inline(always)]
+    pub(crate) fn assemble(parts: &HandParts<'_>, checked: Checked) -> Hand {
         let mut melds = Melds::new();
         melds
             .try_extend_from_slice(parts.melds)
             .expect("four declared sets at most");
-        // Copied whole: the checks above bound each (see `check_declarations`). Most hands
-        // have none (every hand of a variant without them), and a copy is a call.
+        // Copied whole: the checks bound each (see `check_declarations`). Most hands have
+        // none (every hand of a variant without them), and a copy is a call.
         let indicators = |tiles: &[Tile]| {
             let mut held = Indicators::new();
             if !tiles.is_empty() {
@@ -508,12 +495,12 @@ impl Hand {
                 .try_extend_from_slice(parts.red_fives)
                 .expect("one red five of each suit at most");
         }
-        Ok(Hand {
-            seat,
-            prevailing,
-            concealed,
+        Hand {
+            seat: checked.seat,
+            prevailing: checked.prevailing,
+            concealed: checked.concealed,
             melds,
-            bonus,
+            bonus: checked.bonus,
             seen: parts.seen,
             win: parts.win,
             original_call: parts.original_call,
@@ -522,6 +509,50 @@ impl Hand {
             indicators: indicators(parts.indicators),
             hidden_indicators: indicators(parts.hidden_indicators),
             red_fives,
+        }
+    }
+
+    /// The checks of [`Hand::new`]: every problem found, or what [`Hand::assemble`] needs
+    /// besides the parts.
+    #[inline(never)]
+    pub(crate) fn check(parts: &HandParts<'_>) -> Result<Checked, Vec<HandProblem>> {
+        let mut problems = Vec::new();
+        // Every copy in sight, the declared sets' tiles added as they are checked.
+        let mut copies = parts.concealed.unwrap_or_default();
+        copies.add_all(&parts.seen);
+        for &t in parts.indicators.iter().chain(parts.hidden_indicators) {
+            copies.add(t);
+        }
+        let declared = check_melds(parts, &mut copies, &mut problems);
+        let bonus = check_bonus(parts, &mut problems);
+        check_win(parts, &mut problems);
+        check_declarations(parts, declared.kongs, &mut problems);
+        check_copies(parts, &copies, &mut problems);
+        let (Some(seat), Some(prevailing), Some(concealed)) =
+            (parts.seat, parts.prevailing, parts.concealed)
+        else {
+            return Err(problems);
+        };
+        if parts.incomplete || !problems.is_empty() {
+            return Err(problems);
+        }
+        check_count(parts, &concealed, declared, &mut problems);
+        if let Some(win) = parts.win
+            && concealed.get(win.tile) == 0
+        {
+            report(
+                &mut problems,
+                HandProblem::WinningTileNotConcealed { tile: win.tile },
+            );
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Checked {
+            seat,
+            prevailing,
+            concealed,
+            bonus,
         })
     }
 

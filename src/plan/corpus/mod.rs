@@ -23,43 +23,59 @@ use crate::tiles::{AnyTile, BonusKind, BonusTile, Tile, TileCounts, Wind, read_t
 use crate::words;
 use scan::{LineRecord, scan};
 
-/// Reads one corpus line fast: the hand, or `None` when the line is left to the plain
-/// reader.
-pub fn read_line(line: &[u8]) -> Option<Hand> {
-    let mut record = LineRecord::default();
-    scan(line, &mut record)?;
-    build(&record)
+/// Reads one corpus line fast: the hand, or what `plainly` (the plain reader) makes of a
+/// line this reader leaves to it. The hand is built where the result is kept, not copied
+/// there (it is a few hundred bytes, and most lines are read here).
+#[inline]
+pub fn read_line<E>(line: &[u8], plainly: impl FnOnce() -> Result<Hand, E>) -> Result<Hand, E> {
+    let (mut record, mut kept) = (LineRecord::default(), Parts::default());
+    match scan(line, &mut record).and_then(|()| parts(&record, &mut kept)) {
+        Some(parts) => match Hand::check(&parts) {
+            Ok(checked) => Ok(Hand::assemble(&parts, checked)),
+            Err(_) => plainly(),
+        },
+        None => plainly(),
+    }
 }
 
-/// Builds a hand from a record; `None` on anything this reader does not take or
-/// [`Hand::new`] refuses.
-fn build(r: &LineRecord<'_>) -> Option<Hand> {
+/// The parts of a hand that [`HandParts`] borrows, kept by the caller of [`parts`].
+#[derive(Default)]
+struct Parts {
+    melds: ArrayVec<Set, MAX_MELDS>,
+    bonus: ArrayVec<BonusTile, { BonusTile::COUNT }>,
+    dora: Indicators,
+    ura_dora: Indicators,
+    /// The red fives in the order the plain reader finds them: the concealed tiles, the
+    /// declared sets, the tiles seen, the indicators, those under them.
+    red: RedFives,
+}
+
+/// The parts of a hand read from a record, to be checked by [`Hand::new`], those it borrows
+/// kept in `kept`; `None` on anything this reader does not take.
+#[inline(always)]
+fn parts<'k>(r: &LineRecord<'_>, kept: &'k mut Parts) -> Option<HandParts<'k>> {
     let seat = Wind::from_name(r.seat)?;
     let prevailing = Wind::from_name(r.prevailing)?;
-    // The red fives in the order the plain reader finds them: the concealed tiles, the
-    // declared sets, the tiles seen, the indicators, those under them.
-    let mut red = RedFives::new();
+    let red = &mut kept.red;
     // The concealed tiles and those seen are read with their red fives (`playing_red`);
     // the other texts as they are, and only when that fails looked at for red fives
     // (`read_red`).
-    let concealed = playing_red(r.concealed, Part::Concealed, &mut red)?;
+    let concealed = playing_red(r.concealed, Part::Concealed, red)?;
     // The record holds at most as many melds as a hand does.
-    let mut melds: ArrayVec<Set, MAX_MELDS> = ArrayVec::new();
     for (i, text) in r.melds.iter().enumerate() {
-        melds.push(meld(text).or_else(|| read_red(text, Part::Meld(i), &mut red, meld))?);
+        kept.melds
+            .push(meld(text).or_else(|| read_red(text, Part::Meld(i), red, meld))?);
     }
-    let seen = playing_red(r.seen, Part::Seen, &mut red)?;
-    let (mut dora, mut ura_dora) = (Indicators::new(), Indicators::new());
+    let seen = playing_red(r.seen, Part::Seen, red)?;
     if !r.dora.is_empty() || !r.ura_dora.is_empty() {
-        dora = indicators(r.dora, Part::Indicator, &mut red)?;
-        ura_dora = indicators(r.ura_dora, Part::HiddenIndicator, &mut red)?;
+        kept.dora = indicators(r.dora, Part::Indicator, red)?;
+        kept.ura_dora = indicators(r.ura_dora, Part::HiddenIndicator, red)?;
     }
-    let mut bonus: ArrayVec<BonusTile, { BonusTile::COUNT }> = ArrayVec::new();
     for text in &r.bonus {
-        let before = bonus.len();
+        let before = kept.bonus.len();
         tiles_in(
             text,
-            &mut bonus,
+            &mut kept.bonus,
             |bonus| bonus.truncate(before),
             |bonus, t| match t {
                 AnyTile::Bonus(b) => bonus.try_push(b).ok(),
@@ -87,12 +103,12 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
             },
         }),
     };
-    Hand::new(HandParts {
+    Some(HandParts {
         seat: Some(seat),
         prevailing: Some(prevailing),
         concealed: Some(concealed),
-        melds: &melds,
-        bonus: &bonus,
+        melds: &kept.melds,
+        bonus: &kept.bonus,
         seen,
         win,
         original_call: r.original_call
@@ -100,13 +116,12 @@ fn build(r: &LineRecord<'_>) -> Option<Hand> {
             || r.win.as_ref().is_some_and(|w| w.original_call),
         declared_ready: r.riichi || r.double_riichi,
         one_go_around: r.ippatsu,
-        indicators: &dora,
-        hidden_indicators: &ura_dora,
-        red_fives: &red,
+        indicators: &kept.dora,
+        hidden_indicators: &kept.ura_dora,
+        red_fives: &kept.red,
         partial: false,
         incomplete: false,
     })
-    .ok()
 }
 
 /// The longest tile text whose red fives this reader reads; a longer one is left to the
@@ -747,7 +762,7 @@ mod tests {
 
     /// The hand the fast path alone reads from the line.
     fn fast_path(line: &str) -> Option<Hand> {
-        read_line(line.as_bytes())
+        read_line(line.as_bytes(), || Err(())).ok()
     }
 
     proptest::proptest! {

@@ -287,14 +287,32 @@ impl<'a> Facts<'a> {
     }
 
     /// These facts with the results of the items evaluated so far.
+    ///
+    /// Written field by field rather than as a copy of `*self` with one field changed: the
+    /// facts are larger than the compiler copies in line, and that copy was a call to
+    /// `memcpy` for each item that reads results, which cost riichi 5 % of its time.
     #[inline]
     pub fn with_results<'b>(&self, results: &'b Results) -> Facts<'b>
     where
         'a: 'b,
     {
-        let mut facts: Facts<'b> = *self;
-        facts.results = results;
-        facts
+        Facts {
+            flags: self.flags,
+            winning_tile: self.winning_tile,
+            winning_tile_seen: self.winning_tile_seen,
+            red_fives: self.red_fives,
+            wait_count: self.wait_count,
+            shapes: self.shapes,
+            blocks: self.blocks,
+            calling: self.calling,
+            results,
+            payment: self.payment,
+            sets: self.sets,
+            tiles: self.tiles,
+            bonus: self.bonus,
+            indicators: self.indicators,
+            hidden_indicators: self.hidden_indicators,
+        }
     }
 
     /// These facts for the reading whose sets are `sets` and whose hand flags are `flags`.

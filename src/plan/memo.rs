@@ -126,9 +126,23 @@ struct Remembered {
 }
 
 /// The scores of a formula worked out so far, for one scorer (see the module docs).
+///
+/// The slots hold only where each score is kept and a check of its key's hash, 8 bytes
+/// each; the scores are kept one after the other in the order they were first worked out.
+/// A slot of its own for each score (152 bytes) spread the few hundred scores met most
+/// over a megabyte, and most lookups missed the processor's cache.
 #[derive(Debug, Default)]
 pub(crate) struct Memo {
-    slots: Vec<Option<Remembered>>,
+    slots: Vec<Slot>,
+    kept: Vec<Remembered>,
+}
+
+/// A slot of the table: the high half of its key's hash, and the place of its score in
+/// [`Memo::kept`] plus one (0 for a free slot).
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    check: u32,
+    place: u32,
 }
 
 impl Memo {
@@ -145,15 +159,17 @@ impl Memo {
     ) -> Totals {
         let key = inputs.key(facts, results, valid);
         if self.slots.is_empty() {
-            self.slots.resize(SLOTS, None);
+            self.slots.resize(SLOTS, Slot::default());
         }
         // Two slots for each hash: a key takes the first that is free, else the second.
-        let first = hash(&key) & (SLOTS - 2);
+        let h = hash(&key);
+        let (first, check) = (h as usize & (SLOTS - 2), (h >> 32) as u32);
         let pair = &mut self.slots[first..first + 2];
-        let found = pair
-            .iter()
-            .position(|slot| slot.as_ref().is_some_and(|known| known.key == key));
-        if let Some(known) = found.and_then(|at| pair[at].as_ref()) {
+        let found = pair.iter().find_map(|slot| {
+            let known = self.kept.get((slot.place as usize).checked_sub(1)?)?;
+            (slot.check == check && known.key == key).then_some(known)
+        });
+        if let Some(known) = found {
             results.values.clear();
             results.values.extend_from_slice(&known.values);
             return Totals {
@@ -164,23 +180,33 @@ impl Memo {
             };
         }
         let totals = work_out(results);
-        pair[usize::from(pair[0].is_some())] = Some(Remembered {
+        let remembered = Remembered {
             key,
             total: totals.total,
             tier: totals.tier,
             values: results.values.iter().copied().collect(),
-        });
+        };
+        let slot = &mut pair[usize::from(pair[0].place != 0)];
+        match (slot.place as usize).checked_sub(1) {
+            // The second slot's score is forgotten, and its room taken.
+            Some(place) => self.kept[place] = remembered,
+            None => {
+                self.kept.push(remembered);
+                slot.place = u32::try_from(self.kept.len()).expect("fewer scores than slots");
+            }
+        }
+        slot.check = check;
         totals
     }
 }
 
 /// A hash of a key (FNV-1a over its numbers).
-fn hash(key: &Key) -> usize {
+fn hash(key: &Key) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &n in key {
         h = (h ^ n as u64).wrapping_mul(0x0100_0000_01b3);
     }
-    (h ^ h >> 29) as usize
+    h ^ h >> 29
 }
 
 /// The plan's programs for a score's own expressions, with the formula remembered where it
@@ -305,5 +331,40 @@ mod tests {
             assert_eq!(results.values, [7, first_of_its_key]);
         }
         assert_eq!(worked, 2);
+    }
+
+    #[test]
+    fn a_full_table_forgets_scores_but_never_gives_another_keys() {
+        // Three times as many keys as slots: pairs fill up and scores are forgotten, their
+        // room taken by others. Met again, each key gives its own score, remembered or
+        // worked out again, and the scores kept never outnumber the slots.
+        let riichi = inputs("riichi").unwrap();
+        let mut memo = Memo::default();
+        let facts = Facts::default();
+        let keys = 3 * SLOTS as i64;
+        let mut score = |han: i64, memo: &mut Memo| {
+            let mut results = Results {
+                sums: vec![han, 30, 0],
+                ..Results::default()
+            };
+            let mut worked = false;
+            let totals = memo.totals(&riichi, &facts, &mut results, true, |results| {
+                worked = true;
+                results.values = vec![han];
+                Totals {
+                    valid: true,
+                    total: han,
+                    ..Totals::default()
+                }
+            });
+            assert_eq!((totals.total, results.values.as_slice()), (han, &[han][..]));
+            worked
+        };
+        for han in 0..keys {
+            assert!(score(han, &mut memo), "{han} is new");
+        }
+        let remembered = (0..keys).filter(|&han| !score(han, &mut memo)).count();
+        assert!(remembered > 0 && remembered < keys as usize, "{remembered}");
+        assert!(memo.kept.len() <= SLOTS, "{}", memo.kept.len());
     }
 }

@@ -342,7 +342,7 @@ mod tests {
         let mut memo = Memo::default();
         let facts = Facts::default();
         let keys = 3 * SLOTS as i64;
-        let mut score = |han: i64, memo: &mut Memo| {
+        let score = |han: i64, memo: &mut Memo| {
             let mut results = Results {
                 sums: vec![han, 30, 0],
                 ..Results::default()

@@ -660,9 +660,14 @@ fn count_items(
     facts: &Facts<'_>,
     applied: &mut Applied,
 ) {
+    // Each way of counting keeps its hit itself, rather than all of them giving theirs to
+    // one `keep` after: a hit that several ways may give is written on the stack field by
+    // field, then copied whole into the kept ones, and the copy's wide reads wait for the
+    // narrow writes (a stall that took 2 % of riichi's time and 1.4 % of MCR's).
     for item in open.map(|i| &items[i]) {
-        let hit = if let Some((mask, value)) = item.set_test {
-            let mut hit = Fired::none(&item.item);
+        let it = &item.item;
+        if let Some((mask, value)) = item.set_test {
+            let mut hit = Fired::none(it);
             for (k, e) in facts.sets().iter().enumerate() {
                 debug_assert_eq!(mask.test(e.flags), item.condition.when.holds(facts, *e));
                 if mask.test(e.flags) {
@@ -671,24 +676,25 @@ fn count_items(
                 }
             }
             hit.amount = value.saturating_mul(i64::from(hit.times));
-            hit
+            applied.keep(hit, it);
         } else if let Some(group) = &item.group {
-            if item.item.instanced {
-                group.count_keeping(&item.item, facts, &mut applied.matches)
+            if it.instanced {
+                let hit = group.count_keeping(it, facts, &mut applied.matches);
+                applied.keep(hit, it);
             } else {
-                group.count(&item.item, facts)
+                applied.keep(group.count(it, facts), it);
             }
         } else if let Some(pointing) = &item.pointing {
-            count_pointing(pointing, item, facts)
+            applied.keep(count_pointing(pointing, item, facts), it);
         } else {
-            count(
-                &item.item,
+            let hit = count(
+                it,
                 facts,
                 |e| item.condition.holds_past_gate(facts, e),
                 |e| item.amount.value(facts, e),
-            )
-        };
-        applied.keep(hit, &item.item);
+            );
+            applied.keep(hit, it);
+        }
     }
 }
 

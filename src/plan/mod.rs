@@ -173,21 +173,26 @@ impl Tricks {
 
 /// An item as the fast scorer runs it: the item, its condition and value folded, its
 /// condition gated.
+///
+/// Laid out in the order written (`repr(C)`): what tells the scorer how to count the item
+/// first, so that an item's first read brings those fields in together; the item itself,
+/// which holds its trees, last.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub(crate) struct PlanItem {
-    /// The item, with its condition and value as the plan evaluates them.
-    pub item: CompiledItem,
-    /// The condition, with its gate.
-    pub condition: Gated,
     /// The commonest shape of item, a flag test on each set worth a constant (what is left
     /// of the condition after its gate, and the value), counted in a tight loop.
     pub set_test: Option<(Mask, i64)>,
+    /// For an item over groups of named elements: how it counts.
+    pub group: Option<GroupProgram>,
     /// A tile item counted from the elements pointing at the tiles.
     pub pointing: Option<Pointing>,
     /// The value, as a program.
     pub amount: Num,
-    /// For an item over groups of named elements: how it counts.
-    pub group: Option<GroupProgram>,
+    /// The condition, with its gate.
+    pub condition: Gated,
+    /// The item, with its condition and value as the plan evaluates them.
+    pub item: CompiledItem,
 }
 
 /// The items that apply to one player (the winner, or one of the others), in the order the

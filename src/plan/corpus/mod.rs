@@ -50,8 +50,8 @@ struct Parts {
     red: RedFives,
 }
 
-/// The parts of a hand read from a record, to be checked by [`Hand::new`], those it borrows
-/// kept in `kept`; `None` on anything this reader does not take.
+/// The parts of a hand read from a record, to be checked by [`Hand::check`], those it
+/// borrows kept in `kept`; `None` on anything this reader does not take.
 #[inline(always)]
 fn parts<'k>(r: &LineRecord<'_>, kept: &'k mut Parts) -> Option<HandParts<'k>> {
     let seat = Wind::from_name(r.seat)?;

@@ -973,30 +973,69 @@ impl Lookup {
 
     #[inline(always)]
     fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
-        let v = self.other.read(facts, current, named);
+        let within = Within::of(self.op, self.other.read(facts, current, named));
         let elements = facts.elements(self.collection);
-        macro_rules! quantify {
-            ($op:tt) => {{
-                let mut meets = elements.iter().map(|e| self.named.read(*e) $op v);
-                match self.quantifier {
-                    Quantifier::Any => i64::from(meets.any(|m| m)),
-                    Quantifier::All => i64::from(meets.all(|m| m)),
-                    Quantifier::Count if self.weighted => (elements.iter())
-                        .filter(|e| self.named.read(**e) $op v)
-                        .map(|e| weight(self.collection, e))
-                        .sum(),
-                    Quantifier::Count => meets.filter(|&m| m).count() as i64,
-                }
-            }};
+        // The element's number chosen once, not for each element: each arm is a loop that
+        // reads one field.
+        match self.named {
+            OfNamed::Int(ElemInt::Tile) => self.quantify(elements, within, |e| i64::from(e.tile)),
+            OfNamed::Int(ElemInt::Number) => {
+                self.quantify(elements, within, |e| i64::from(e.number))
+            }
+            OfNamed::Int(ElemInt::Copies) => {
+                self.quantify(elements, within, |e| i64::from(e.copies))
+            }
+            named => self.quantify(elements, within, |e| named.read(e)),
         }
-        match self.op {
-            Cmp::Eq => quantify!(==),
-            Cmp::Ne => quantify!(!=),
-            Cmp::Lt => quantify!(<),
-            Cmp::Le => quantify!(<=),
-            Cmp::Gt => quantify!(>),
-            Cmp::Ge => quantify!(>=),
+    }
+
+    /// The quantifier over `elements`, each meeting the comparison when its number `read`
+    /// is `within` its bounds.
+    #[inline(always)]
+    fn quantify(&self, elements: &[Elem], within: Within, read: impl Fn(Elem) -> i64) -> i64 {
+        let meets = |e: &Elem| within.holds(read(*e));
+        match self.quantifier {
+            Quantifier::Any => i64::from(elements.iter().any(meets)),
+            Quantifier::All => i64::from(elements.iter().all(meets)),
+            Quantifier::Count if self.weighted => (elements.iter())
+                .filter(|e| meets(e))
+                .map(|e| weight(self.collection, e))
+                .sum(),
+            Quantifier::Count => elements.iter().filter(|e| meets(e)).count() as i64,
         }
+    }
+}
+
+/// A comparison with a number `v` as the numbers it holds for: those from `low` to
+/// `low + span` (wrapping), or those outside them. Every operator is one such test, so that
+/// a loop over elements tests each with a subtraction and a comparison rather than a match
+/// on the operator.
+#[derive(Clone, Copy)]
+struct Within {
+    low: i64,
+    span: u64,
+    outside: bool,
+}
+
+impl Within {
+    #[inline(always)]
+    fn of(op: Cmp, v: i64) -> Within {
+        // From `v` up to the largest number, and from the least up to `v`.
+        let (from_v, up_to_v) = ((v, i64::MAX.abs_diff(v)), (i64::MIN, v.abs_diff(i64::MIN)));
+        let ((low, span), outside) = match op {
+            Cmp::Eq => ((v, 0), false),
+            Cmp::Ne => ((v, 0), true),
+            Cmp::Ge => (from_v, false),
+            Cmp::Lt => (from_v, true),
+            Cmp::Le => (up_to_v, false),
+            Cmp::Gt => (up_to_v, true),
+        };
+        Within { low, span, outside }
+    }
+
+    #[inline(always)]
+    fn holds(self, x: i64) -> bool {
+        (x.wrapping_sub(self.low) as u64 <= self.span) != self.outside
     }
 }
 
@@ -1178,6 +1217,32 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_comparison_as_bounds_holds_where_the_operator_does() {
+        // Every operator against numbers at the ends of the range and around them: the
+        // bounds must not wrap where `v - 1` or `v + 1` would overflow.
+        let edges = [
+            i64::MIN,
+            i64::MIN + 1,
+            -5,
+            -1,
+            0,
+            1,
+            4,
+            5,
+            i64::MAX - 1,
+            i64::MAX,
+        ];
+        for op in [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge] {
+            for v in edges {
+                let within = Within::of(op, v);
+                for x in edges {
+                    assert_eq!(within.holds(x), compare(op, x, v), "{x} {op:?} {v}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -96,6 +96,56 @@ fn add_sets(table: &mut [u8], counts: &mut [u8; 9], from: usize, left: usize) {
 mod tests {
     use super::*;
 
+    /// Whether `counts` read as sets, and one pair when `pair`: the first number held
+    /// starts a pung, a chow or the pair (a plain search, to hold the table to).
+    fn reads(counts: &mut [u8; 9], pair: bool) -> bool {
+        let Some(i) = counts.iter().position(|&c| c > 0) else {
+            return !pair;
+        };
+        let mut try_with = |tiles: &[usize], pair: bool| {
+            if tiles.iter().any(|&k| k > 8 || counts[k] == 0)
+                || tiles.len() == 3 && tiles[0] == tiles[1] && counts[i] < 3
+                || tiles.len() == 2 && counts[i] < 2
+            {
+                return false;
+            }
+            tiles.iter().for_each(|&k| counts[k] -= 1);
+            let found = reads(counts, pair);
+            tiles.iter().for_each(|&k| counts[k] += 1);
+            found
+        };
+        try_with(&[i, i, i], pair)
+            || try_with(&[i, i + 1, i + 2], pair)
+            || pair && try_with(&[i, i], false)
+    }
+
+    #[test]
+    fn every_shape_of_up_to_fourteen_tiles_is_the_one_a_search_finds() {
+        let mut checked = 0;
+        for key in 0..KEYS {
+            let mut counts = [0u8; 9];
+            let mut k = key;
+            for c in &mut counts {
+                *c = (k % 5) as u8;
+                k /= 5;
+            }
+            if counts.iter().map(|&c| usize::from(c)).sum::<usize>() > 14 {
+                continue;
+            }
+            let expected = if reads(&mut counts, false) {
+                SETS
+            } else if reads(&mut counts, true) {
+                SETS_AND_PAIR
+            } else {
+                0
+            };
+            assert_eq!(shape(&counts), expected, "{counts:?}");
+            checked += 1;
+        }
+        // Every way to hold up to fourteen tiles of one suit was looked at.
+        assert!(checked > 400_000, "{checked} shapes");
+    }
+
     #[test]
     fn known_shapes() {
         assert_eq!(shape(&[0; 9]), SETS);

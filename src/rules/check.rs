@@ -167,6 +167,13 @@ pub struct Rules {
     /// `u32::MAX` for one that is not scored ([`Self::item`] reads it for every item that
     /// counted, many times a reading).
     positions: Vec<u32>,
+    /// The items that replace others, by index in [`Definition::items`], in an order where
+    /// each comes before every item it replaces (`replaces` makes no cycle), and the place
+    /// of each item in it (`u32::MAX` for one that replaces none): the items replaced in a
+    /// reading are then found in one pass over those that counted.
+    pub replacing: Vec<usize>,
+    /// See [`Self::replacing`].
+    pub replacing_rank: Vec<u32>,
 }
 
 impl Rules {
@@ -381,7 +388,10 @@ pub fn check(
         tags_of[item.index] = item.tags;
         positions[item.index] = at as u32;
     }
+    let (replacing, replacing_rank) = replacing_order(definition.items.len(), &items);
     let mut rules = Rules {
+        replacing,
+        replacing_rank,
         requirements_read_results: requirements.iter().map(reads_results).collect(),
         tags,
         tags_of,
@@ -414,6 +424,39 @@ pub fn check(
     rules.reads_bests = rules.anywhere(|c| matches!(c, Compiled::Best(_)));
     rules.reads_fired = rules.anywhere(|c| matches!(c, Compiled::Fired(_)));
     Ok(rules)
+}
+
+/// The items of `items` that replace others (by index among the `count` items of the
+/// definition), each before every item it replaces, the others in the order of the file;
+/// and each item's place in that order (`u32::MAX` for one that replaces none). The
+/// checker has refused a cycle of `replaces`.
+fn replacing_order(count: usize, items: &[CompiledItem]) -> (Vec<usize>, Vec<u32>) {
+    let mut replacers = vec![0usize; count];
+    for item in items {
+        for &r in &item.replaces {
+            replacers[r] += 1;
+        }
+    }
+    let mut replaces = vec![None; count];
+    for item in items.iter().filter(|i| !i.replaces.is_empty()) {
+        replaces[item.index] = Some(&item.replaces);
+    }
+    // An item is placed once every item that replaces it is: the first such in the file.
+    let (mut order, mut placed) = (Vec::new(), vec![false; count]);
+    while let Some(next) = (0..count).find(|&i| !placed[i] && replacers[i] == 0) {
+        placed[next] = true;
+        for &r in replaces[next].into_iter().flatten() {
+            replacers[r] -= 1;
+        }
+        if replaces[next].is_some() {
+            order.push(next);
+        }
+    }
+    let mut rank = vec![u32::MAX; count];
+    for (place, &i) in order.iter().enumerate() {
+        rank[i] = place as u32;
+    }
+    (order, rank)
 }
 
 /// The names of the variant's units; a unit whose name the language or the file already

@@ -978,12 +978,14 @@ impl Lookup {
         // The element's number chosen once, not for each element: each arm is a loop that
         // reads one field.
         match self.named {
-            OfNamed::Int(ElemInt::Tile) => self.quantify(elements, within, |e| i64::from(e.tile)),
+            OfNamed::Int(ElemInt::Tile) => {
+                self.quantify(elements, within, |e| elem_int(ElemInt::Tile, e))
+            }
             OfNamed::Int(ElemInt::Number) => {
-                self.quantify(elements, within, |e| i64::from(e.number))
+                self.quantify(elements, within, |e| elem_int(ElemInt::Number, e))
             }
             OfNamed::Int(ElemInt::Copies) => {
-                self.quantify(elements, within, |e| i64::from(e.copies))
+                self.quantify(elements, within, |e| elem_int(ElemInt::Copies, e))
             }
             named => self.quantify(elements, within, |e| named.read(e)),
         }

@@ -230,16 +230,16 @@ impl Rules {
         self.expressions().any(|c| c.mentions(&found))
     }
 
-    /// True when some expression of the variant, those of its payments and its game too,
-    /// has a node that `found` looks for.
+    /// True when some expression of the variant has a node that `found` looks for: those
+    /// [`Self::reads`] looks at, and those of its payments and its game.
     fn anywhere(&self, found: impl Fn(&Compiled) -> bool) -> bool {
         let (payments, game) = (&self.payments, &self.game);
-        let more = (payments.amount.iter())
+        let mut more = (payments.amount.iter())
             .chain(&payments.pot)
             .chain(&payments.doubles)
             .chain(&game.dealer_keeps)
             .chain(&game.counters);
-        self.expressions().chain(more).any(|c| c.mentions(&found))
+        self.reads(&found) || more.any(|c| c.mentions(&found))
     }
 
     /// The expressions that score a hand: the items' conditions and values, the tie-breaks, the shapes

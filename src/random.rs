@@ -260,6 +260,9 @@ impl HandGenerator {
             0..=39 => WinSource::Wall,
             40..=87 => WinSource::Discard,
             88..=97 => WinSource::Loose,
+            // A robbed kong's tile is its fourth copy: a hand holding another took a
+            // discard.
+            _ if used[tile.index()] > 1 => WinSource::Discard,
             _ => WinSource::RobbedKong,
         };
         let seat = Wind::ALL[rng.below(4)];

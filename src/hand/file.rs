@@ -202,7 +202,8 @@ pub fn read_hand(
                     HandProblem::TileCount { .. } => {
                         concealed_value.as_ref().map_or(0..0, |v| v.span.clone())
                     }
-                    HandProblem::WinningTileNotConcealed { .. } => {
+                    HandProblem::WinningTileNotConcealed { .. }
+                    | HandProblem::RobbedTileHeld { .. } => {
                         win.as_ref().map_or(0..0, |w| w.tile_span.clone())
                     }
                     HandProblem::KongOnKong => in_win(|w| &w.kong_on_kong_span),

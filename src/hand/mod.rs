@@ -257,6 +257,14 @@ pub enum HandProblem {
         /// The winning tile.
         tile: Tile,
     },
+    /// A robbed kong's tile held more than once: the tile robbed is the fourth copy, the
+    /// other three being in the kong robbed.
+    RobbedTileHeld {
+        /// The winning tile.
+        tile: Tile,
+        /// How many the hand holds, concealed and declared.
+        held: u8,
+    },
     /// A win on the loose tile of a kong made with a loose tile, in a hand without a
     /// declared kong or not won with a loose tile.
     KongOnKong,
@@ -446,6 +454,18 @@ impl HandProblem {
             .with_help(
                 "`concealed` holds the winning tile too (for a robbed kong, the robbed tile)",
             ),
+            HandProblem::RobbedTileHeld { tile, held } => Diagnostic::new(
+                span,
+                format!(
+                    "the hand holds {held} of `{tile}`, but a robbed kong's tile is the last \
+                     copy: the other three are in the kong robbed"
+                ),
+                "robbed kong",
+            )
+            .with_help(format!(
+                "only the robbed `{tile}` may be in the hand; a tile another player \
+                 discarded is `from = \"discard\"`"
+            )),
         }
     }
 }
@@ -537,13 +557,27 @@ impl Hand {
             return Err(problems);
         }
         check_count(parts, &concealed, declared, &mut problems);
-        if let Some(win) = parts.win
-            && concealed.get(win.tile) == 0
-        {
-            report(
-                &mut problems,
-                HandProblem::WinningTileNotConcealed { tile: win.tile },
-            );
+        if let Some(win) = parts.win {
+            if concealed.get(win.tile) == 0 {
+                report(
+                    &mut problems,
+                    HandProblem::WinningTileNotConcealed { tile: win.tile },
+                );
+            } else if win.from == WinSource::RobbedKong {
+                let held = concealed.get(win.tile)
+                    + (parts.melds.iter().flat_map(|m| m.tiles()))
+                        .filter(|&t| t == win.tile)
+                        .count() as u8;
+                if held > 1 {
+                    report(
+                        &mut problems,
+                        HandProblem::RobbedTileHeld {
+                            tile: win.tile,
+                            held,
+                        },
+                    );
+                }
+            }
         }
         if !problems.is_empty() {
             return Err(problems);

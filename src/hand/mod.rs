@@ -263,7 +263,7 @@ pub enum HandProblem {
         /// The winning tile.
         tile: Tile,
         /// How many the hand holds, concealed and declared.
-        held: u8,
+        held: usize,
     },
     /// A win on the loose tile of a kong made with a loose tile, in a hand without a
     /// declared kong or not won with a loose tile.
@@ -564,10 +564,10 @@ impl Hand {
                     HandProblem::WinningTileNotConcealed { tile: win.tile },
                 );
             } else if win.from == WinSource::RobbedKong {
-                let held = concealed.get(win.tile)
+                let held = usize::from(concealed.get(win.tile))
                     + (parts.melds.iter().flat_map(|m| m.tiles()))
                         .filter(|&t| t == win.tile)
-                        .count() as u8;
+                        .count();
                 if held > 1 {
                     report(
                         &mut problems,

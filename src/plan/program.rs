@@ -18,7 +18,7 @@ use crate::predicate::compiled::{
 };
 use crate::predicate::eval::{suit_number, weight};
 use crate::predicate::facts::{Deferred, Elem, Facts, suits};
-use crate::predicate::groups::{Conjunct, Quantified, Span, spans};
+use crate::predicate::groups::{AloneMasks, Conjunct, Quantified, Span, spans};
 use crate::predicate::steps::Steps;
 use crate::rules::CompiledItem;
 use crate::score::items::{count_groups, count_plainly, instances_plainly};
@@ -1043,6 +1043,7 @@ impl Within {
 
 /// A quantifier over named elements whose conjuncts are programs.
 fn quantified(t: &Tuples) -> QuantifiedProgram {
+    let spans = spans(&t.conjuncts, &t.alone);
     QuantifiedProgram {
         quantifier: t.quantifier,
         collection: t.collection,
@@ -1051,9 +1052,10 @@ fn quantified(t: &Tuples) -> QuantifiedProgram {
         conjuncts: (t.conjuncts.iter())
             .map(|(name, c)| (*name, Conj(condition(c), c.mask())))
             .collect(),
-        spans: spans(&t.conjuncts, &t.alone),
+        spans,
         symmetric: t.symmetric,
         steps: Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity),
+        alone: AloneMasks::of(&t.conjuncts, &spans, t.arity),
     }
 }
 
@@ -1067,6 +1069,7 @@ pub(crate) struct QuantifiedProgram {
     spans: [Span; MAX_NAMED],
     symmetric: bool,
     steps: Steps,
+    alone: Option<AloneMasks>,
 }
 
 impl QuantifiedProgram {
@@ -1082,6 +1085,7 @@ impl QuantifiedProgram {
             spans: self.spans,
             symmetric: self.symmetric,
             steps: self.steps,
+            alone: self.alone.as_ref(),
         }
     }
 

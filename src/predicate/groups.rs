@@ -42,6 +42,46 @@ pub(crate) struct Quantified<'t, C> {
     pub symmetric: bool,
     /// How the conjuncts tie the names' numbers.
     pub steps: Steps,
+    /// The test of flags that alone tells which elements each name may take, where there is
+    /// at most one a name and it was worked out ([`AloneMasks::of`]).
+    pub alone: Option<&'t AloneMasks>,
+}
+
+/// The elements each name may take, where the conjuncts that read a name alone are one test
+/// of its flags at most (`a.chow`): each name's test (`None`: no test, every element), and
+/// for each name the first name with the same test, whose elements it takes too. Names
+/// tested alike (`a.chow and b.chow and c.chow`) are then narrowed with one pass over the
+/// elements, and no conjunct is looked at.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AloneMasks {
+    masks: [Option<Mask>; MAX_NAMED],
+    same_as: [u8; MAX_NAMED],
+}
+
+impl AloneMasks {
+    /// The tests of the `arity` names whose conjuncts are `conjuncts`, filed by `spans`,
+    /// when each name has at most one conjunct that reads it alone and it is a test of
+    /// flags.
+    pub fn of<C: Conjunct>(
+        conjuncts: &[(u8, C)],
+        spans: &[Span; MAX_NAMED],
+        arity: u8,
+    ) -> Option<AloneMasks> {
+        let mut alone = AloneMasks {
+            masks: [None; MAX_NAMED],
+            same_as: [0; MAX_NAMED],
+        };
+        for (k, &Span { start, others, .. }) in spans.iter().enumerate().take(usize::from(arity)) {
+            alone.masks[k] = match usize::from(others - start) {
+                0 => None,
+                1 => Some(conjuncts[usize::from(start)].1.mask()?),
+                _ => return None,
+            };
+            let same = (0..k).find(|&j| alone.masks[j] == alone.masks[k]);
+            alone.same_as[k] = same.unwrap_or(k) as u8;
+        }
+        Some(alone)
+    }
 }
 
 impl<'t> Quantified<'t, super::Compiled> {
@@ -56,6 +96,8 @@ impl<'t> Quantified<'t, super::Compiled> {
             spans: spans(&t.conjuncts, &t.alone),
             symmetric: t.symmetric,
             steps: Steps::of(t.conjuncts.iter().map(|(_, c)| c), t.first, t.arity),
+            // The trees narrow conjunct by conjunct, as the definition reads.
+            alone: None,
         }
     }
 }
@@ -251,6 +293,20 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             n => u64::MAX >> (64 - n),
         };
         let tuples = self.tuples;
+        if let Some(alone) = tuples.alone {
+            for k in 0..arity {
+                let same = usize::from(alone.same_as[k]);
+                self.may[k] = if same < k {
+                    self.may[same]
+                } else if let Some(m) = alone.masks[k] {
+                    (elements.iter().enumerate())
+                        .fold(0, |may, (i, e)| may | u64::from(m.test(e.flags)) << i)
+                } else {
+                    every
+                };
+            }
+            return self.narrowed_may_hold();
+        }
         // The last test of flags and the elements that pass it: names often share one
         // (`a.chow and b.chow and c.chow`).
         let mut tested: Option<(Mask, u64)> = None;
@@ -284,10 +340,21 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             }
             self.may[k] = may_take;
         }
+        self.narrowed_may_hold()
+    }
+
+    /// With `may` worked out: `useful` and `narrowed` set, and whether a group may match
+    /// (see [`Groups::narrow`]).
+    #[inline(always)]
+    fn narrowed_may_hold(&mut self) -> bool {
+        let arity = usize::from(self.tuples.arity);
         self.useful = self.may[..arity].iter().fold(0, |or, may| or | may);
         self.narrowed = true;
         self.useful.count_ones() as usize >= arity
-            && tuples.steps.may_hold(&self.may[..arity], elements)
+            && self
+                .tuples
+                .steps
+                .may_hold(&self.may[..arity], self.elements)
     }
 
     /// The quantifier's value: the groups that match, some group matches, or every group
@@ -449,5 +516,56 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::predicate::Scope;
+    use crate::predicate::check::test_condition;
+    use crate::predicate::compiled::Compiled;
+
+    /// The tests of flags of the quantifier over named elements in `text`, as
+    /// [`AloneMasks::of`] finds them: each name's mask, and the name whose elements it shares.
+    fn alone_of(text: &str) -> Option<(Vec<Option<Mask>>, Vec<u8>)> {
+        let mut found = None;
+        test_condition(text, Scope::Hand).visit(&mut |node| {
+            if let Compiled::Tuples(t) = node {
+                let spans = spans(&t.conjuncts, &t.alone);
+                found = Some(AloneMasks::of(&t.conjuncts, &spans, t.arity).map(|a| {
+                    let n = usize::from(t.arity);
+                    (a.masks[..n].to_vec(), a.same_as[..n].to_vec())
+                }));
+            }
+        });
+        found.expect("a quantifier over named elements")
+    }
+
+    #[test]
+    fn names_tested_alike_share_their_elements() {
+        let (masks, same_as) =
+            alone_of("any(a, b, c in sets, a.chow and b.chow and c.pung)").expect("one test each");
+        assert_eq!(same_as, [0, 0, 2]);
+        assert_eq!(masks[0], masks[1]);
+        assert_ne!(masks[0], masks[2]);
+        // A name no conjunct reads alone may take any element.
+        let (masks, same_as) =
+            alone_of("any(a, b in sets, a.chow and a.number < b.number)").expect("one test");
+        assert_eq!((masks[1], same_as), (None, vec![0, 1]));
+    }
+
+    #[test]
+    fn names_told_by_more_than_one_test_are_narrowed_conjunct_by_conjunct() {
+        // Two conjuncts that read `a` alone (the checker does not join them).
+        assert_eq!(
+            alone_of("any(a, b in sets, a.chow and a.suited and b.chow)"),
+            None
+        );
+        // A conjunct that reads `a` alone and is no test of flags.
+        assert_eq!(
+            alone_of("any(a, b in sets, a.number + 1 > 3 and b.chow)"),
+            None
+        );
     }
 }

@@ -198,6 +198,12 @@ const MAX_FOUND: usize = 32;
 /// Groups that match: the positions of each as bits, and the named elements in scope.
 type Found = arrayvec::ArrayVec<(u64, [Elem; MAX_BOUND]), MAX_FOUND>;
 
+/// The elements (at most 64) whose flags pass `m`, a bit per position.
+#[inline(always)]
+fn passing(m: Mask, elements: &[Elem]) -> u64 {
+    (elements.iter().enumerate()).fold(0, |may, (i, e)| may | u64::from(m.test(e.flags)) << i)
+}
+
 /// The bit of a position, for the first 64.
 fn bit(position: usize) -> u64 {
     if position < 64 { 1 << position } else { 0 }
@@ -299,8 +305,7 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
                 self.may[k] = if same < k {
                     self.may[same]
                 } else if let Some(m) = alone.masks[k] {
-                    (elements.iter().enumerate())
-                        .fold(0, |may, (i, e)| may | u64::from(m.test(e.flags)) << i)
+                    passing(m, elements)
                 } else {
                     every
                 };
@@ -321,9 +326,7 @@ impl<'q, 't, 'f, C: Conjunct> Groups<'q, 't, 'f, C> {
                     match tested {
                         Some((last, passed)) if last == m => may = passed,
                         _ => {
-                            for (i, e) in elements.iter().enumerate() {
-                                may |= u64::from(m.test(e.flags)) << i;
-                            }
+                            may = passing(m, elements);
                             tested = Some((m, may));
                         }
                     }

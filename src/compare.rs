@@ -272,7 +272,8 @@ pub struct Scored {
 
 /// Scores one corpus hand, read from the line `text`, under two variants with reusable
 /// scorers. The line is copied only when the totals differ by more than `keep_above` (see
-/// [`CorpusComparison::keep_above`]): most hands are not kept, and are not copied.
+/// [`CorpusComparison::keep_above`]): most hands are not kept, and are not copied. A hand
+/// that a variant refuses is not scored: which variant (0 or 1), and its refusal's index.
 pub fn score_pair(
     scorers: &mut [Scorer<'_>; 2],
     hand: &Hand,
@@ -280,10 +281,13 @@ pub fn score_pair(
     text: &[u8],
     keep_above: i64,
     measure: Measure,
-) -> Scored {
+) -> Result<Scored, (usize, usize)> {
     let mut sides = [(0, false, false, false); 2];
     for (k, scorer) in scorers.iter_mut().enumerate() {
         let t = scorer.totals(hand);
+        if let Some(r) = t.refused {
+            return Err((k, r));
+        }
         sides[k] = (t.total, t.at_limit(), hand.is_winner(), t.valid);
     }
     // A line the hand was read from is UTF-8 (see `corpus::read_line`): the lossy reading
@@ -294,7 +298,7 @@ pub fn score_pair(
             str::to_owned,
         )
     });
-    Scored { line, text, sides }
+    Ok(Scored { line, text, sides })
 }
 
 impl Side {

@@ -5,8 +5,9 @@
 //! by the plain reader (`hand/line.rs`), which gives every problem with its place in
 //! the line. And back: a hand as one JSON line.
 
+use crate::Variant;
 use crate::diagnostic::Diagnostic;
-use crate::hand::{Hand, line, write};
+use crate::hand::{Hand, line, line_key_span, write};
 use crate::plan;
 
 /// Why a corpus line could not be read.
@@ -30,6 +31,16 @@ pub fn read_line(line: &[u8]) -> Result<Hand, LineError> {
 /// Reads one corpus line by the plain reader alone: what [`read_line`] is checked against.
 pub fn read_line_slowly(text: &str) -> Result<Hand, LineError> {
     line::read(text).map_err(LineError::Invalid)
+}
+
+/// The error of a corpus line whose hand `variant` refuses by its refusal of index
+/// `refusal`: the refusal, placed at the key it names in the line.
+pub fn refused_line(variant: &Variant, refusal: usize, line: &[u8]) -> LineError {
+    let r = &variant.definition().refusals[refusal];
+    let text = String::from_utf8_lossy(line);
+    LineError::Invalid(vec![
+        r.diagnostic(variant.id(), line_key_span(&text, &r.at.value)),
+    ])
 }
 
 /// A hand as one corpus line.

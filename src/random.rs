@@ -120,7 +120,14 @@ impl HandGenerator {
         let mut seen = TileCounts::default();
         for _ in 0..self.rng.below(7) {
             let tile = Tile::from_index(self.rng.below(Tile::COUNT)).expect("in range");
-            if held.get(tile) + seen.get(tile) < 4 {
+            // With red fives, a five seen is never the fourth five of its suit (see
+            // `declare_and_show`).
+            let most = if self.indicators && is_five(tile) {
+                3
+            } else {
+                4
+            };
+            if held.get(tile) + seen.get(tile) < most {
                 seen.add(tile);
                 held.add(tile);
             }
@@ -138,7 +145,8 @@ impl HandGenerator {
     }
 
     /// `hand` with a ready declaration where it may have one, indicators that keep each
-    /// tile to four copies with those `held` (and are added to them), and red fives.
+    /// tile to four copies with those `held` (and are added to them), and red fives: one
+    /// where the hand shows all four fives of a suit.
     fn declare_and_show(&mut self, hand: &Hand, held: &mut TileCounts) -> Hand {
         let rng = &mut self.rng;
         let melds = hand.melds();
@@ -150,7 +158,10 @@ impl HandGenerator {
             let mut out = Indicators::new();
             for _ in 0..n {
                 let tile = Tile::from_index(rng.below(Tile::COUNT)).expect("in range");
-                if held.get(tile) < 4 {
+                // An indicator is never the fourth five of a suit, which would have to be
+                // the red one.
+                let most = if is_five(tile) { 3 } else { 4 };
+                if held.get(tile) < most {
                     held.add(tile);
                     out.push(tile);
                 }
@@ -171,8 +182,10 @@ impl HandGenerator {
             } else {
                 melds.iter().position(|m| m.contains(five)).map(Part::Meld)
             };
+            // Where all four fives are shown, one is the red one (the dice are thrown
+            // all the same, so that the other hands stay as they were).
             if let Some(part) = part
-                && rng.chance(50)
+                && (rng.chance(50) || held.get(five) == 4)
             {
                 red.push((five, part));
             }
@@ -419,6 +432,11 @@ fn random_bonus(rng: &mut Rng, indicators: bool) -> Bonus {
         .flat_map(|kind| Wind::ALL.map(|wind| BonusTile { kind, wind }))
         .filter(|_| !indicators && rng.chance(20))
         .collect()
+}
+
+/// A five of a suit, of which a table with red fives has one red.
+fn is_five(tile: Tile) -> bool {
+    tile.is_suited() && tile.number() == 5
 }
 
 #[cfg(test)]

@@ -244,6 +244,9 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
         "arrangement": reading(card, style),
         "unscored_bonus": card.unscored_bonus,
     });
+    if let Some(r) = card.totals.refused {
+        out["refused"] = json!(variant.definition.refusals[r].id.value);
+    }
     if !card.dropped.is_empty() {
         let items = &variant.definition.items;
         let dropped: Vec<Value> = (card.dropped.iter())
@@ -286,6 +289,7 @@ pub const CARD_KEYS: &[&str] = &[
     "arrangement",
     "unscored_bonus",
     "dropped",
+    "refused",
 ];
 
 /// A score card as text: the reading, a table of the items that counted, and the sums.
@@ -297,7 +301,15 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
     if !read.is_empty() {
         out.push_str(&format!("hand: {}\n", read.join("  ")));
     }
-    if card.winner && !card.totals.valid {
+    if let Some(r) = card.totals.refused {
+        let r = &variant.definition.refusals[r];
+        out.push_str(&format!(
+            "refused: no hand of this variant, by `{}` ({}): {}\n",
+            r.id.value,
+            r.cite.text(),
+            r.message
+        ));
+    } else if card.winner && !card.totals.valid {
         let why = match (card.totals.unmet, &card.arrangement, card.shape) {
             (Some(r), _, _) => {
                 let r = &variant.definition.requirements[r];

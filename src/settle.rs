@@ -719,6 +719,11 @@ fn scored(
 ) -> Result<(i64, Option<Winner>), InputError> {
     let wind = Wind::ALL[i];
     let card = variant.score(hand);
+    if let Some(r) = card.totals.refused {
+        let refusal = &variant.definition().refusals[r];
+        let problem = refusal.diagnostic(variant.id(), deal.spans[i].clone());
+        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+    }
     let total = card.totals.total;
     let Some(win) = hand.win() else {
         return Ok((total, None));

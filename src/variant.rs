@@ -7,7 +7,7 @@
 
 use crate::hand::Hand;
 use crate::plan::{Plan, Scorer, Tricks};
-use crate::rules::{Definition, LoadError, Rules, load};
+use crate::rules::{Definition, LoadError, Refusal, Rules, load};
 use crate::score::ScoreCard;
 
 /// A variant ready to score with.
@@ -66,6 +66,12 @@ impl Variant {
     /// A scorer, which keeps its buffers from one hand to the next.
     pub fn scorer(&self) -> Scorer<'_> {
         Scorer::new(&self.rules, &self.plan)
+    }
+
+    /// The first of its refusals that `hand` meets: such a hand is no hand of this variant.
+    pub fn refusal(&self, hand: &Hand) -> Option<&Refusal> {
+        let refused = self.score(hand).totals.refused?;
+        self.rules.definition.refusals.get(refused)
     }
 
     /// Scores one hand.

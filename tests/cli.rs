@@ -1226,3 +1226,65 @@ fn a_game_gives_its_ledger_chart_and_replay_and_refuses_a_bad_one() {
     assert!(stderr(&bad).contains("is not a ledger"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_hand_a_variant_refuses_is_an_error_at_the_key_its_refusal_names() {
+    // Four plain fives of characters, won on the wall. Riichi plays with one red five of
+    // each suit (`rules/riichi.toml`, refusal `four-plain-fives`), so no riichi hand shows
+    // four fives of a suit none of which is red; BMJA has no red fives, and scores it.
+    let plain = "seat = \"south\"\nprevailing = \"east\"\nconcealed = \"555m 567m 234p 678s 11z\"\n[win]\ntile = \"1z\"\nfrom = \"wall\"\n";
+    let out = mjrules(&["score", "--variant", "riichi", "-"], Some(plain));
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("`riichi` refuses this hand"), "{err}");
+    assert!(err.contains("refused by `four-plain-fives`"), "{err}");
+    // The diagnostic points at `concealed`, the key the refusal names: line 3, column 13.
+    assert!(err.contains("<stdin>:3:13"), "{err}");
+    let out = mjrules(&["score", "--variant", "bmja", "-"], Some(plain));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // One of them red: a riichi hand, and the red five counts (aka dora).
+    let red = plain.replace("555m", "055m");
+    let out = mjrules(
+        &["score", "--variant", "riichi", "--format", "json", "-"],
+        Some(&red),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"aka-dora\""));
+    // In a corpus, the line is reported with its place in the line, and the others scored.
+    let line = |hand: &str| stdout(&mjrules(&["hand", "--format", "json", "-"], Some(hand)));
+    let corpus = format!("{}{}", line(plain), line(&red));
+    let out = mjrules(
+        &[
+            "score",
+            "--variant",
+            "riichi",
+            "--corpus",
+            "-",
+            "--format",
+            "json",
+        ],
+        Some(&corpus),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = (stdout(&out).lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The two lines, then the run's failure.
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0]["problems"][0]["label"],
+        "refused by `four-plain-fives`"
+    );
+    let span = &lines[0]["problems"][0]["span"];
+    let (from, to) = (span[0].as_u64().unwrap(), span[1].as_u64().unwrap());
+    assert_eq!(
+        &corpus[from as usize..to as usize],
+        "\"555567m 234p 678s 11z\""
+    );
+    assert_eq!(lines[1]["valid"], true);
+    assert_eq!(lines[2]["ok"], false);
+    // `compare` refuses it too, naming the variant.
+    let out = mjrules(&["compare", "riichi", "bmja", "-"], Some(plain));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`riichi` refuses this hand"));
+}

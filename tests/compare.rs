@@ -158,7 +158,8 @@ fn corpus_comparison_counts_every_hand() {
             line.as_bytes(),
             cmp.keep_above(),
             measure,
-        );
+        )
+        .expect("neither variant refuses a hand");
         if let Some(text) = &scored.text {
             assert_eq!(text, &line);
             copied += 1;

@@ -13,7 +13,8 @@ use mjrules::tiles::TileStyle;
 use mjrules::{compare, corpus};
 
 use super::{
-    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand, open_corpus, parse_override, report,
+    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand_for, open_corpus, parse_override,
+    report,
 };
 
 #[derive(clap::Args)]
@@ -58,7 +59,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "error: `--format summary` goes with `--corpus`\n".into(),
         ));
     }
-    let hand = load_hand(&args.hand)?;
+    let hand = load_hand_for(&args.hand, &[&a, &b])?;
     let cmp = compare::compare_hand(&[&a, &b], &hand);
     match args.format {
         CorpusFormat::Json => outln!("{}", cmp.json(args.tiles.into())),
@@ -139,9 +140,12 @@ fn compare_corpus(
                 Err(e) => return Ok(Err(report::line_error(e, &name, n, line))),
             };
             let keep = keep_above.load(Ordering::Relaxed);
-            Ok(Ok(compare::score_pair(
-                scorers, hand, n, line, keep, measure,
-            )))
+            Ok(
+                compare::score_pair(scorers, hand, n, line, keep, measure).map_err(|(k, r)| {
+                    let refused = corpus::refused_line(variants[k], r, line);
+                    report::line_error(&refused, &name, n, line)
+                }),
+            )
         },
         |scored| {
             match scored {

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::ValueEnum;
 
-use mjrules::diagnostic::InputError;
+use mjrules::Variant;
+use mjrules::diagnostic::{Diagnostic, InputError};
+use mjrules::hand::file_key_span;
 use mjrules::hand::kajongg::parse_kajongg;
 use mjrules::hand::{Hand, parse_hand};
 use mjrules::read_bounded;
@@ -261,9 +263,38 @@ pub fn read_input(path: &Path) -> Result<(String, String), Failure> {
 
 /// The hand named on the command line: a hand file, standard input, or a Kajongg string.
 pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
+    read_hand_input(args).map(|(_, _, hand)| hand)
+}
+
+/// The hand named on the command line, to be scored under `variants`: refused, with every
+/// refusal placed at the key it names (in a Kajongg string: the whole string), where some
+/// variant refuses it.
+pub fn load_hand_for(args: &HandInput, variants: &[&Variant]) -> Result<Hand, Failure> {
+    let (name, text, hand) = read_hand_input(args)?;
+    let place = |key: &str| match args.kajongg {
+        None => file_key_span(&text, key),
+        Some(_) => 0..text.len(),
+    };
+    let problems: Vec<Diagnostic> = (variants.iter())
+        .filter_map(|v| Some((v.id(), v.refusal(&hand)?)))
+        .map(|(id, r)| r.diagnostic(id, place(&r.at.value)))
+        .collect();
+    if problems.is_empty() {
+        Ok(hand)
+    } else {
+        Err(Failure::Problems(vec![InputError::new(
+            &name, &text, problems,
+        )]))
+    }
+}
+
+/// The hand named on the command line, with the name and text it was read from.
+fn read_hand_input(args: &HandInput) -> Result<(String, String, Hand), Failure> {
     if let Some(text) = &args.kajongg {
         let seat = args.seat.expect("clap requires --seat with --kajongg");
-        return parse_kajongg(text, seat, args.prevailing).map_err(|e| Failure::Problems(vec![e]));
+        let hand =
+            parse_kajongg(text, seat, args.prevailing).map_err(|e| Failure::Problems(vec![e]))?;
+        return Ok(("--kajongg".into(), text.clone(), hand));
     }
     let Some(path) = args.hand.as_ref() else {
         return Err(Failure::Input(
@@ -271,7 +302,8 @@ pub fn load_hand(args: &HandInput) -> Result<Hand, Failure> {
         ));
     };
     let (name, text) = read_input(path)?;
-    parse_hand(&name, &text).map_err(|e| Failure::Problems(vec![e]))
+    let hand = parse_hand(&name, &text).map_err(|e| Failure::Problems(vec![e]))?;
+    Ok((name, text, hand))
 }
 
 /// A corpus opened for reading: its name, its lines, and its size in bytes when known.

@@ -12,8 +12,8 @@ use mjrules::rules::builtin;
 use mjrules::tiles::TileStyle;
 
 use super::{
-    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand, open_corpus, parse_override, report,
-    write_line,
+    CorpusFormat, Failure, HandInput, Tiles, batch, load_hand_for, open_corpus, parse_override,
+    report, write_line,
 };
 
 #[derive(clap::Args)]
@@ -67,9 +67,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .iter()
         .map(|id| Variant::load(id, &args.params))
         .collect::<Result<Vec<_>, _>>()?;
-    let hand = load_hand(&args.hand)?;
-    let style = args.tiles.into();
     let refs: Vec<&Variant> = variants.iter().collect();
+    let hand = load_hand_for(&args.hand, &refs)?;
+    let style = args.tiles.into();
     let cmp = compare::compare_hand(&refs, &hand);
     match args.format {
         // Several variants: side by side, then each card with its citations.
@@ -107,22 +107,23 @@ fn score_corpus(
         || variant.scorer(),
         corpus::read_line,
         |scorer, n, line, read| {
-            // A line that is not a hand is reported (in the JSON output as JSON) and the
-            // run goes on.
+            // A line that is not a hand, or not one of the variant's, is reported (in the
+            // JSON output as JSON) and the run goes on.
+            let error = |e: &corpus::LineError| match format {
+                CorpusFormat::Json => report::line_error_json(e, &name, n, line).to_string(),
+                _ => report::line_error(e, &name, n, line),
+            };
             let hand = match read {
                 Ok(hand) => hand,
-                Err(e) => {
-                    return Ok(Err(match format {
-                        CorpusFormat::Json => {
-                            report::line_error_json(e, &name, n, line).to_string()
-                        }
-                        _ => report::line_error(e, &name, n, line),
-                    }));
-                }
+                Err(e) => return Ok(Err(error(e))),
             };
+            let refused = |r| Ok(Err(error(&corpus::refused_line(variant, r, line))));
             Ok(Ok(match format {
                 CorpusFormat::Summary => {
                     let t = scorer.totals(hand);
+                    if let Some(r) = t.refused {
+                        return refused(r);
+                    }
                     (
                         n,
                         (t.total, t.at_limit(), hand.is_winner(), t.valid),
@@ -131,6 +132,9 @@ fn score_corpus(
                 }
                 CorpusFormat::Json => {
                     let card = scorer.score(hand);
+                    if let Some(r) = card.totals.refused {
+                        return refused(r);
+                    }
                     // The corpus line first, so that a card can be traced back to its hand
                     // (blank lines are skipped, so output lines do not count input lines).
                     let mut json = serde_json::Map::new();
@@ -146,6 +150,9 @@ fn score_corpus(
                 }
                 CorpusFormat::Text => {
                     let t = scorer.totals(hand);
+                    if let Some(r) = t.refused {
+                        return refused(r);
+                    }
                     (
                         n,
                         (t.total, false, false, true),

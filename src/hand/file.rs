@@ -37,6 +37,61 @@ pub fn parse_hand(name: &str, text: &str) -> Result<Hand, InputError> {
     }
 }
 
+/// The keys of a hand (`[win]`'s as `win.KEY`), as a diagnostic about a whole hand may name
+/// the one it points at: a variant's refusal ([`crate::rules::Refusal`]).
+pub const HAND_KEYS: &[&str] = &[
+    "seat",
+    "prevailing",
+    "concealed",
+    "melds",
+    "bonus",
+    "seen",
+    "riichi",
+    "double-riichi",
+    "ippatsu",
+    "dora",
+    "ura-dora",
+    "original-call",
+    "win",
+    "win.tile",
+    "win.from",
+    "win.discarder",
+    "win.completes",
+    "win.last",
+    "win.original-call",
+    "win.heavenly",
+    "win.kong-on-kong",
+    "win.late",
+];
+
+/// Where `key` (one of [`HAND_KEYS`]) is written in the hand that `table` holds, whose own
+/// span is `span`: the span of its value; where it is not written, that of the nearest
+/// table holding it (`[win]`, or the hand).
+pub fn key_span(table: &toml::de::DeTable<'_>, span: Range<usize>, key: &str) -> Range<usize> {
+    let (outer, inner) = match key.split_once('.') {
+        Some((outer, inner)) => (outer, Some(inner)),
+        None => (key, None),
+    };
+    let Some(value) = table.get(outer) else {
+        return span;
+    };
+    match (inner, value.get_ref()) {
+        (Some(inner), DeValue::Table(win)) => {
+            win.get(inner).map_or_else(|| value.span(), |v| v.span())
+        }
+        _ => value.span(),
+    }
+}
+
+/// Where `key` (one of [`HAND_KEYS`]) is written in the hand file `text` (see
+/// [`key_span`]); the whole text where it cannot be read.
+pub fn file_key_span(text: &str, key: &str) -> Range<usize> {
+    match document::parse(text) {
+        Ok(doc) => key_span(doc.get_ref(), doc.span(), key),
+        Err(_) => 0..text.len(),
+    }
+}
+
 /// Reads a hand from a table of a document whose text is `source`. `seat` and `prevailing`
 /// are given when the table's place decides them (a seat of a deal file); otherwise the
 /// table's `seat` and `prevailing` keys do.

@@ -17,6 +17,15 @@ use crate::document::{TableReader, json};
 /// The keys whose `null` means the key is left out.
 const OPTIONAL: [&str; 3] = ["win", "discarder", "completes"];
 
+/// Where `key` (one of [`super::file::HAND_KEYS`]) is written in the corpus line `line`
+/// (see [`super::file::key_span`]); the whole line where it cannot be read.
+pub fn line_key_span(line: &str, key: &str) -> std::ops::Range<usize> {
+    match json::parse(line, &OPTIONAL) {
+        Ok(doc) => super::file::key_span(doc.get_ref(), doc.span(), key),
+        Err(_) => 0..line.len(),
+    }
+}
+
 /// Reads one corpus line: the hand, or every problem found, placed in the line.
 pub fn read(line: &str) -> Result<Hand, Vec<Diagnostic>> {
     let doc = json::parse(line, &OPTIONAL).map_err(|e| vec![e])?;

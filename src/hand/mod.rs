@@ -20,7 +20,8 @@ use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusTile, Tile, TileCounts, Wind};
 use crate::words::{self, Words};
 
-pub use file::parse_hand;
+pub use file::{HAND_KEYS, file_key_span, parse_hand};
+pub use line::line_key_span;
 
 /// Where the winning tile came from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

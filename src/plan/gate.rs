@@ -393,7 +393,10 @@ fn at_least_word(collection: Collection, n: i64) -> Option<usize> {
     let first = match collection {
         Collection::Sets => SETS_AT_LEAST,
         Collection::Bonus => BONUS_AT_LEAST,
-        Collection::Tiles | Collection::Indicators | Collection::HiddenIndicators => return None,
+        Collection::Tiles
+        | Collection::Indicators
+        | Collection::HiddenIndicators
+        | Collection::Shown => return None,
     };
     Some(first + usize::try_from(n.clamp(2, 4) - 2).ok()?)
 }
@@ -1052,6 +1055,7 @@ mod tests {
             blocks: &[],
             items: &["a".to_string(), "b".to_string(), "c".to_string()],
             shapes_known: true,
+            reading_known: true,
             tags: &[],
             results_known: true,
             units: &[],
@@ -1391,6 +1395,7 @@ mod tests {
             blocks: &[],
             items: &[],
             shapes_known: true,
+            reading_known: true,
             tags: &[],
             results_known: true,
             units: &[],

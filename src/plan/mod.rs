@@ -248,6 +248,8 @@ pub struct Plan {
     pub(crate) needs_waits: bool,
     /// Some condition reads `number_copies`.
     pub(crate) needs_number_copies: bool,
+    /// Some condition, or some refusal, looks through the tiles shown.
+    pub(crate) needs_shown: bool,
     /// Which groupings of a non-winner's tiles held alike are read.
     pub(crate) groupings: Groupings,
     /// For the totals alone: a player who did not go out scores the same in every reading,
@@ -366,6 +368,8 @@ impl Plan {
                 if m.bits() & hand::ONLY_POSSIBLE != 0)
         });
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
+        let needs_shown = (rules.expressions().chain(&rules.refusals))
+            .any(|c| c.mentions(|node| node.looks_through(Collection::Shown)));
         let reads_a_reading = |c: &Compiled| {
             c.mentions(|node| match node {
                 Compiled::Count(c, _) | Compiled::Any(c, _) | Compiled::All(c, _) => {
@@ -431,6 +435,7 @@ impl Plan {
             formula_inputs: tricks.memo.then(|| memo::Inputs::of(rules)).flatten(),
             needs_waits,
             needs_number_copies,
+            needs_shown,
             groupings,
             others_score_alike,
             others_score_by_flags,

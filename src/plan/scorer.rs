@@ -25,11 +25,12 @@ use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
 use crate::score::facts::{HandElems, concealed_flag, hand_facts, hand_flags, reading};
 use crate::score::items::{
-    Applied, anywhere, count, exclude_within, finish, invalid, set_instances, unmet_after_items,
+    Applied, anywhere, count, exclude_within, finish, invalid, refusal, refused, set_instances,
+    unmet_after_items,
 };
 use crate::score::reference::card;
 use crate::score::{Choice, Dropped, Fired, Key, Prefer, ScoreCard, Totals};
-use crate::tiles::Tile;
+use crate::tiles::{Tile, TileCounts};
 use crate::waits::{wait_count, waits};
 
 /// Scores hands with one variant, reusing its buffers.
@@ -59,6 +60,14 @@ pub struct Scorer<'v> {
 /// The most flags whose totals [`Scorer::alike`] keeps (a handful are met: the dealer, a
 /// declaration or two, a concealed hand).
 const MAX_OTHERS_BY_FLAGS: usize = 64;
+
+/// Fills `elems` with those of `hand`, whose own tiles are `own`, as `plan` reads them.
+fn fill(elems: &mut HandElems, plan: &Plan, hand: &Hand, own: &TileCounts) {
+    elems.fill(hand, own, plan.needs_number_copies);
+    if plan.needs_shown {
+        elems.fill_shown(hand, own);
+    }
+}
 
 /// Which readings' traces are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +141,11 @@ impl<'v> Scorer<'v> {
     #[inline(never)]
     fn alike(&mut self, hand: &Hand) -> Totals {
         let (rules, plan) = (self.rules, self.plan);
+        if !rules.refusals.is_empty()
+            && let Some(r) = self.fill(hand, &hand.own_tiles(), true)
+        {
+            return refused(rules, r);
+        }
         if rules.definition.style != Style::Formula {
             // Points and doubles, or faan, with no item: nothing, whatever the facts.
             return combine(rules, &mut Vec::new(), false, false);
@@ -159,21 +173,31 @@ impl<'v> Scorer<'v> {
             };
             if cfg!(debug_assertions) {
                 let mut reading = Applied::default();
-                let own = hand.own_tiles();
-                self.elems.fill(hand, &own, plan.needs_number_copies);
+                fill(&mut self.elems, plan, hand, &hand.own_tiles());
                 let facts = hand_facts(hand, &self.elems, hand_flags(hand));
                 let full = totals_on(&facts, &mut reading);
                 assert_eq!(totals, full, "a score read from the flags alone");
             }
             return totals;
         }
-        let own = hand.own_tiles();
-        self.elems.fill(hand, &own, plan.needs_number_copies);
+        fill(&mut self.elems, plan, hand, &hand.own_tiles());
         let count_waits = || count_waits(rules, plan, hand);
         let wait_count = Deferred::new(&count_waits);
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
         facts.wait_count = Some(&wait_count);
         totals_on(&facts, &mut self.reading)
+    }
+
+    /// Fills the elements of `hand`, whose own tiles are `own`, with the tiles it shows
+    /// where some condition reads them; and, with `refusals`, gives the first of the
+    /// variant's refusals that it meets.
+    fn fill(&mut self, hand: &Hand, own: &TileCounts, refusals: bool) -> Option<usize> {
+        fill(&mut self.elems, self.plan, hand, own);
+        if refusals && !self.rules.refusals.is_empty() {
+            refusal(self.rules, hand, &self.elems)
+        } else {
+            None
+        }
     }
 
     fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {
@@ -200,7 +224,14 @@ impl<'v> Scorer<'v> {
         let (rules, plan) = (self.rules, self.plan);
         let winner = hand.is_winner();
         let own = hand.own_tiles();
-        self.elems.fill(hand, &own, plan.needs_number_copies);
+        // A completion tried for a calling hand is no hand given: it is not refused.
+        if let Some(r) = self.fill(hand, &own, targets.is_none()) {
+            self.arrangements.clear();
+            self.best_fired.clear();
+            self.best_values.clear();
+            self.best_dropped.clear();
+            return (refused(rules, r), Choice::None);
+        }
         let mut calling = std::mem::take(&mut self.calling);
         calling.clear();
         if !winner && !plan.calling_targets.is_empty() {

@@ -143,10 +143,11 @@ names! {
     "drawn": Bool, DEAL, E(deal::DRAWN), "nobody went out";
     "dealer_won": Bool, DEAL, E(deal::DEALER_WON), "East went out";
     "dealer_ready": Bool, DEAL, E(deal::DEALER_READY), "East was ready when the deal was drawn (the deal's `ready`)";
-    "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds";
+    "copies": Int, TILE, EI(ElemInt::Copies), "how many of this tile the player holds (of a tile shown: how many copies the hand shows in all)";
     "number": Int, SET_TILE, EI(ElemInt::Number), "the number of the (first) tile: 1 to 9, 0 for honours";
     "tile": Tile, SET_TILE, EI(ElemInt::Tile), "the tile (for a chow, its lowest tile)";
     "number_copies": Int, TILE, EI(ElemInt::NumberCopies), "how many tiles of this number the player holds, in all suits (0 for honours)";
+    "red_five": Bool, TILE, E(elem::RED_FIVE), "a red five (`0m 0p 0s`): some copy of the tile is written red (of the tiles held, a copy held; of the tiles shown, any copy)";
     "suit": Int, SET_TILE, EI(ElemInt::Suit), "the suit as a number: 1 characters, 2 dots, 3 bamboo, 0 honours";
 }
 
@@ -188,6 +189,12 @@ pub(crate) const COLLECTIONS: &[CollectionRow] = &[
         collection: Collection::Indicators,
         scope: Scope::Tile,
         doc: "the indicator tiles shown (riichi's dora indicators, `dora` in a hand file), each once",
+    },
+    CollectionRow {
+        name: "shown",
+        collection: Collection::Shown,
+        scope: Scope::Tile,
+        doc: "every distinct playing tile the hand shows: held, seen elsewhere (`seen`) and as indicators, shown or hidden (`count` counts the copies shown in all)",
     },
     CollectionRow {
         name: "hidden_indicators",
@@ -283,6 +290,7 @@ const ALL_COLLECTIONS: &[Collection] = &[
     Collection::Bonus,
     Collection::Indicators,
     Collection::HiddenIndicators,
+    Collection::Shown,
 ];
 
 /// Every built-in function.

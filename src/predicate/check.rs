@@ -10,6 +10,7 @@ use super::compiled::{
     Arith, Cmp, Collection, Compiled, HandInt, MAX_BOUND, MAX_NAMED, Mask, Quantifier, Scope,
     Tuples, Type,
 };
+use super::facts::hand;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::document::quoted_list;
 
@@ -49,6 +50,10 @@ pub struct Env<'a> {
     /// the shapes are all found from the tiles at once (none is known while they are), and
     /// the wait count is made of them.
     pub shapes_known: bool,
+    /// Whether the facts of a reading may be read (its sets, the shape of its wait, its
+    /// special shape, the items' results): not in a refusal's condition, which looks at the
+    /// hand as given.
+    pub reading_known: bool,
 }
 
 /// Checks `expr` in `scope` and compiles it, expecting a value of type `expected`; or every
@@ -271,6 +276,7 @@ impl Checker<'_> {
             return Some((Compiled::Value(i as u32), Type::Int));
         }
         if self.env.units.iter().any(|u| u == name) {
+            self.reading_known(&format!("the unit `{name}`"), span.clone())?;
             return self.unit(name, span);
         }
         if self.env.all_values.iter().any(|v| v == name) {
@@ -348,6 +354,14 @@ impl Checker<'_> {
                     Some(help),
                 );
                 return None;
+            }
+            let of_a_reading = match def.fact {
+                Fact::HandFlag(m) => m & hand::READING != 0,
+                Fact::HandInt(i) => i == HandInt::WaitCount,
+                _ => false,
+            };
+            if of_a_reading {
+                self.reading_known(&format!("`{name}`"), span.clone())?;
             }
             if def.fact == Fact::HandInt(HandInt::WaitCount) && !self.env.shapes_known {
                 self.error(
@@ -583,6 +597,11 @@ impl Checker<'_> {
                 }
                 Param::Condition => {
                     checked.condition = self.quantified(name, arg, inner_scope, span.clone())?;
+                }
+                Param::Shape | Param::Block | Param::Item | Param::ItemResult | Param::Tag
+                    if !self.env.reading_known =>
+                {
+                    self.reading_known(&format!("`{name}`"), span.clone())?;
                 }
                 Param::Shape => checked.id = self.shape(arg)?,
                 Param::Block => checked.id = self.block(arg)?,
@@ -922,6 +941,9 @@ impl Checker<'_> {
             );
             return None;
         };
+        if row.collection == Collection::Sets {
+            self.reading_known("`sets`", arg.span.clone())?;
+        }
         if !function.collections.contains(&row.collection) {
             let names: Vec<&str> = function.collections.iter().map(|c| c.name()).collect();
             self.error(
@@ -938,6 +960,27 @@ impl Checker<'_> {
             return None;
         }
         Some(row)
+    }
+
+    /// `Some` where the facts of a reading may be read: `what`, at `span`, is one.
+    fn reading_known(&mut self, what: &str, span: Range<usize>) -> Option<()> {
+        if self.env.reading_known {
+            return Some(());
+        }
+        self.error(
+            span,
+            format!(
+                "{what} belongs to a reading of the hand, and a refusal looks at the hand as given"
+            ),
+            "not known before the hand is read",
+            Some(
+                "a refusal reads what the hand says as written: how it was won, its tiles \
+                 (`tiles`, `shown`), bonus tiles and indicators; not its sets, its wait, its \
+                 shapes nor the items"
+                    .into(),
+            ),
+        );
+        None
     }
 
     /// `Some` when the items' results may be read where `function` is called (at `span`).
@@ -1157,6 +1200,7 @@ pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
         blocks: &[],
         items: &[],
         shapes_known: true,
+        reading_known: true,
         tags: &[],
         results_known: true,
         units: &[],

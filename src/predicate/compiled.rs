@@ -130,6 +130,8 @@ pub enum Collection {
     Indicators,
     /// The indicator tiles under them (ura-dora indicators).
     HiddenIndicators,
+    /// Every distinct playing tile the hand shows: held, seen elsewhere, indicators.
+    Shown,
 }
 
 impl Collection {
@@ -141,6 +143,7 @@ impl Collection {
             Collection::Bonus => "bonus",
             Collection::Indicators => "indicators",
             Collection::HiddenIndicators => "hidden_indicators",
+            Collection::Shown => "shown",
         }
     }
 
@@ -151,7 +154,7 @@ impl Collection {
             Collection::Sets => Some(0),
             Collection::Tiles => Some(1),
             Collection::Bonus => Some(2),
-            Collection::Indicators | Collection::HiddenIndicators => None,
+            Collection::Indicators | Collection::HiddenIndicators | Collection::Shown => None,
         }
     }
 }
@@ -383,6 +386,16 @@ impl Compiled {
             }
             Compiled::Count(_, a) | Compiled::Any(_, a) | Compiled::All(_, a) => a.visit(f),
             _ => {}
+        }
+    }
+
+    /// True when this node looks through the collection `c`.
+    pub fn looks_through(&self, c: Collection) -> bool {
+        match self {
+            Compiled::Count(x, _) | Compiled::Any(x, _) | Compiled::All(x, _) => *x == c,
+            Compiled::Suits(x) => *x == c,
+            Compiled::Tuples(t) => t.collection == c,
+            _ => false,
         }
     }
 

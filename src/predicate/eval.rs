@@ -165,9 +165,10 @@ pub(crate) fn suit_number(flags: u64) -> i64 {
     }
 }
 
-/// What an element counts for in `count(c, …)`: a tile its copies, anything else one.
+/// What an element counts for in `count(c, …)`: a tile held or shown its copies, anything
+/// else one.
 pub(crate) fn weight(c: Collection, e: &Elem) -> i64 {
-    if c == Collection::Tiles {
+    if matches!(c, Collection::Tiles | Collection::Shown) {
         i64::from(e.copies)
     } else {
         1

@@ -62,6 +62,17 @@ pub(crate) mod hand {
     pub const EDGE_WAIT: u64 = 1 << 23;
     /// The reading's winning tile made a pung of one of two pairs.
     pub const DUAL_PUNG_WAIT: u64 = 1 << 24;
+
+    /// The flags known only once the hand is read as sets (or as a special shape), or from
+    /// its readings: not in the facts of the hand as given.
+    pub const READING: u64 = COMPLETE
+        | SPECIAL_SHAPE
+        | FISHING_THE_EYES
+        | TWO_SIDED_WAIT
+        | CLOSED_WAIT
+        | EDGE_WAIT
+        | DUAL_PUNG_WAIT
+        | ONLY_POSSIBLE;
 }
 
 /// Bits of an element's flag word (set, tile or bonus tile).
@@ -134,6 +145,9 @@ pub(crate) mod elem {
     pub const NORTH: u64 = 1 << 32;
     /// A pung or a kong: one bit, so that a gate can require it.
     pub const PUNG_OR_KONG: u64 = 1 << 33;
+    /// A tile of which some copy is written red (`0m 0p 0s`): held, for the tiles held;
+    /// anywhere, for the tiles shown; itself, for an indicator.
+    pub const RED_FIVE: u64 = 1 << 34;
     /// The bits of the numbers, one for each of 0 (honours, bonus tiles) to 9: every set,
     /// tile and bonus tile has the bit of its [`super::Elem::number`], so that `number == 5`
     /// or `number <= 4` is a test of flags ([`crate::predicate::compiled::Mask`]) as a name
@@ -246,6 +260,7 @@ pub struct Facts<'a> {
     bonus: &'a [Elem],
     indicators: &'a [Elem],
     hidden_indicators: &'a [Elem],
+    shown: &'a [Elem],
 }
 
 impl Default for Facts<'_> {
@@ -275,6 +290,7 @@ impl<'a> Facts<'a> {
             bonus,
             indicators: &[],
             hidden_indicators: &[],
+            shown: &[],
         }
     }
 
@@ -283,6 +299,13 @@ impl<'a> Facts<'a> {
     pub fn with_indicators(mut self, shown: &'a [Elem], hidden: &'a [Elem]) -> Facts<'a> {
         self.indicators = shown;
         self.hidden_indicators = hidden;
+        self
+    }
+
+    /// These facts with the tiles the hand shows (see [`Collection::Shown`]).
+    #[inline]
+    pub fn with_shown(mut self, shown: &'a [Elem]) -> Facts<'a> {
+        self.shown = shown;
         self
     }
 
@@ -312,6 +335,7 @@ impl<'a> Facts<'a> {
             bonus: self.bonus,
             indicators: self.indicators,
             hidden_indicators: self.hidden_indicators,
+            shown: self.shown,
         }
     }
 
@@ -333,6 +357,7 @@ impl<'a> Facts<'a> {
             Collection::Bonus => self.bonus,
             Collection::Indicators => self.indicators,
             Collection::HiddenIndicators => self.hidden_indicators,
+            Collection::Shown => self.shown,
         }
     }
 

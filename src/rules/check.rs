@@ -117,6 +117,8 @@ pub struct Rules {
     pub blocks: Vec<Block>,
     /// Its requirements' conditions, in order.
     pub requirements: Vec<Compiled>,
+    /// Its refusals' conditions, in order ([`Definition::refusals`]).
+    pub refusals: Vec<Compiled>,
     /// Whether each requirement reads the items' results: it is judged after the items.
     pub requirements_read_results: Vec<bool>,
     /// The tags of its items, in the order they first appear.
@@ -312,6 +314,7 @@ pub fn check(
         shapes: &shape_ids,
         blocks: &block_ids,
         shapes_known: true,
+        reading_known: true,
         tags: &tags,
         results_known: true,
         units: &units,
@@ -338,6 +341,15 @@ pub fn check(
     let blocks = check_blocks(&definition, &mut problems);
     let requirements =
         compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
+    // A refusal looks at the hand as given: no reading, no shape, no item, no value.
+    let refusal_env = Env {
+        shapes_known: false,
+        results_known: false,
+        reading_known: false,
+        all_values: &[],
+        ..env
+    };
+    let refusals = compile_refusals(&definition, &refusal_env, &mut problems);
     let mut items = compile_items(&definition, &env, &mut problems);
     let combinations = resolve_combinations(&definition, &mut items, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
@@ -416,6 +428,7 @@ pub fn check(
         shapes,
         blocks,
         requirements,
+        refusals,
         definition,
     };
     rules.calling_targets = calling_targets(&rules);
@@ -773,6 +786,29 @@ fn compile_conditions(
             ));
         }
         if let Some(c) = compile_source(&condition.when, Scope::Hand, Type::Bool, env, problems) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Compiles the refusals' conditions, each on the hand as given; their ids are unique.
+fn compile_refusals(
+    definition: &Definition,
+    env: &Env<'_>,
+    problems: &mut [Vec<Diagnostic>],
+) -> Vec<Compiled> {
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut out = Vec::new();
+    for refusal in &definition.refusals {
+        if seen.insert(&refusal.id.value, ()).is_some() {
+            problems[refusal.id.file].push(Diagnostic::new(
+                refusal.id.span.clone(),
+                format!("a second refusal with the id `{}`", refusal.id.value),
+                "duplicate id",
+            ));
+        }
+        if let Some(c) = compile_source(&refusal.when, Scope::Hand, Type::Bool, env, problems) {
             out.push(c);
         }
     }

@@ -394,6 +394,7 @@ impl Loader {
         replace_or_add(&mut variant.shapes, read.shapes, |c| &c.id);
         replace_or_add(&mut variant.blocks, read.blocks, |b| &b.id);
         replace_or_add(&mut variant.requirements, read.requirements, |c| &c.id);
+        replace_or_add(&mut variant.refusals, read.refusals, |r| &r.id);
         // A file's `units` replace its base's whole, before its items are read as theirs.
         if let Some(score) = read.score {
             if let Some((span, units)) = score.units {
@@ -583,6 +584,7 @@ fn empty_definition() -> Definition {
         shapes: Vec::new(),
         blocks: Vec::new(),
         requirements: Vec::new(),
+        refusals: Vec::new(),
         items: Vec::new(),
         faan_table: Vec::new(),
         faan_table_cite: None,
@@ -608,6 +610,7 @@ fn remove(variant: &mut Definition, id: &str) -> bool {
         | remove_by_id(&mut variant.shapes, id, |c| &c.id.value)
         | remove_by_id(&mut variant.blocks, id, |b| &b.id.value)
         | remove_by_id(&mut variant.requirements, id, |c| &c.id.value)
+        | remove_by_id(&mut variant.refusals, id, |r| &r.id.value)
         | remove_by_id(&mut variant.payments.doubles, id, |r| &r.id.value)
         | remove_by_id(&mut variant.payments.liabilities, id, |r| &r.id.value)
         | remove_by_id(&mut variant.examples, id, |e| &e.id.value)
@@ -631,6 +634,7 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
         .chain(variant.shapes.iter().map(|s| &s.id))
         .chain(variant.blocks.iter().map(|b| &b.id))
         .chain(variant.requirements.iter().map(|r| &r.id))
+        .chain(variant.refusals.iter().map(|r| &r.id))
         .chain(variant.payments.doubles.iter().map(|r| &r.id))
         .chain(variant.payments.liabilities.iter().map(|r| &r.id))
         .chain(variant.tiers.iter().map(|t| &t.id))
@@ -639,7 +643,7 @@ fn nothing_to_remove(variant: &Definition, id: &Located<String>) -> Diagnostic {
     let help = did_you_mean(&id.value, ids)
         .map(|s| format!("did you mean `{s}`?"))
         .unwrap_or_else(|| {
-            "`remove` names items, shapes, blocks, requirements, tiers or parameters of the variant this one extends"
+            "`remove` names items, shapes, blocks, requirements, refusals, tiers or parameters of the variant this one extends"
                 .into()
         });
     Diagnostic::new(

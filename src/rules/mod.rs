@@ -16,6 +16,7 @@ pub(crate) mod read;
 
 use std::ops::Range;
 
+use crate::diagnostic::Diagnostic;
 use crate::predicate::check::ParamValue;
 use crate::words::{self, Words};
 
@@ -407,6 +408,42 @@ pub struct Condition {
     pub notes: Option<String>,
 }
 
+/// A refusal (`[[refusals]]`): a hand the variant's play cannot produce, such as four plain
+/// fives of a suit where one five of each suit is red. A hand that meets its condition is
+/// refused as input, as a hand with a fifth copy of a tile is under every variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    /// Unique among the refusals.
+    pub id: Located<String>,
+    /// The condition, on the hand as given (before any reading of it).
+    pub when: Source,
+    /// The key of the hand that the diagnostic points at (`concealed`, `win.last`, …).
+    pub at: Located<String>,
+    /// What is wrong, in words, for the diagnostic.
+    pub message: String,
+    /// The passage it encodes.
+    pub cite: Cite,
+    /// Notes.
+    pub notes: Option<String>,
+}
+
+impl Refusal {
+    /// The diagnostic of a hand that the variant `variant` refuses by this refusal, at
+    /// `span` (where the hand writes the key [`Self::at`] names).
+    pub fn diagnostic(&self, variant: &str, span: Range<usize>) -> Diagnostic {
+        Diagnostic::new(
+            span,
+            format!("`{variant}` refuses this hand: {}", self.message),
+            format!("refused by `{}`", self.id.value),
+        )
+        .with_help(format!(
+            "the refusal `{}` of `{variant}` encodes {}",
+            self.id.value,
+            self.cite.text()
+        ))
+    }
+}
+
 /// A block (`[[blocks]]`): tiles a winner's reading may take together as one unit in place
 /// of some of its sets, in any of several ways (MCR's knitted straight).
 #[derive(Clone, Debug, PartialEq)]
@@ -676,6 +713,8 @@ pub struct Definition {
     pub blocks: Vec<BlockDef>,
     /// What every winning arrangement must meet to be a valid Mah-Jong.
     pub requirements: Vec<Condition>,
+    /// The hands refused as input.
+    pub refusals: Vec<Refusal>,
     /// Scoring items, in order.
     pub items: Vec<Item>,
     /// Faan → base points: rows of (least faan, base points), ascending.

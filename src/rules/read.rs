@@ -5,11 +5,12 @@ use toml::de::DeValue;
 
 use super::{
     BlockDef, Cite, Condition, Example, ExampleCase, File, ForEach, GameRules, Item, ItemKind,
-    Liable, Located, NamedValue, NotScored, Param, PaymentRule, Source, Style, Tier, ValueSource,
-    Who,
+    Liable, Located, NamedValue, NotScored, Param, PaymentRule, Refusal, Source, Style, Tier,
+    ValueSource, Who,
 };
 use crate::diagnostic::Diagnostic;
 use crate::document::{self, StrValue, TableReader, Value};
+use crate::hand::HAND_KEYS;
 use crate::hand::WinSource;
 use crate::hand::file::read_hand;
 use crate::predicate::check::ParamValue;
@@ -32,6 +33,7 @@ pub(super) const FILE_LISTS: &[&str] = &[
     "shapes",
     "blocks",
     "requirements",
+    "refusals",
     "values",
     "tiers",
     "examples",
@@ -65,6 +67,8 @@ pub struct FileVariant {
     pub blocks: Vec<BlockDef>,
     /// `[[requirements]]`.
     pub requirements: Vec<Condition>,
+    /// `[[refusals]]`.
+    pub refusals: Vec<Refusal>,
     /// `[[points]]`, `[[doubles]]`, `[[faan]]`, `[[limit-hands]]`, in that order, then the
     /// items of the tables the file names itself (a unit's, `[[han]]`), in the file's order.
     pub items: Vec<Item>,
@@ -169,6 +173,7 @@ pub fn read_file(index: usize, file: &File, problems: &mut Vec<Diagnostic>) -> F
     out.requirements = cx.list(&mut top, "requirements", problems, |t, p| {
         cx.condition(t, "requirements", "a requirement", p)
     });
+    out.refusals = cx.list(&mut top, "refusals", problems, |t, p| cx.refusal(t, p));
     for kind in ItemKind::ALL {
         let name = kind.table(&[]);
         if let Some(v) = top.get(name) {
@@ -553,6 +558,43 @@ impl Cx<'_> {
         Some(Condition {
             id: id?,
             when: when?,
+            cite,
+            notes,
+        })
+    }
+
+    /// A refusal: its id, condition, the key of the hand it points at, and its message.
+    fn refusal(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<Refusal> {
+        let mut r = self.table(value, "refusals", "a refusal", problems)?;
+        let id = self.id(&mut r, problems);
+        let when = self.required_expression(&mut r, "when", problems);
+        let at = r
+            .require("at", problems)
+            .and_then(|v| document::expect_string(v, "at", self.text, problems))
+            .and_then(|s| {
+                if HAND_KEYS.contains(&s.text) {
+                    return Some(self.located(&s));
+                }
+                problems.push(document::not_a_word(
+                    &s,
+                    "a key of a hand",
+                    "no such key",
+                    HAND_KEYS,
+                ));
+                None
+            });
+        let message = r
+            .require("message", problems)
+            .and_then(|v| document::expect_string(v, "message", self.text, problems))
+            .map(|s| s.text.to_string());
+        let cite = self.cite(&mut r, problems);
+        let notes = self.string(&mut r, "notes", problems);
+        r.finish(problems);
+        Some(Refusal {
+            id: id?,
+            when: when?,
+            at: at?,
+            message: message?,
             cite,
             notes,
         })

@@ -69,6 +69,7 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                         total: with_limit,
                         unmet: None,
                         liability: None,
+                        refused: None,
                     };
                 }
             }
@@ -82,6 +83,7 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                 total: normal,
                 unmet: None,
                 liability: None,
+                refused: None,
             }
         }
         // A formula's values are worked out from the items' sums by `super::formula`.
@@ -110,6 +112,7 @@ pub fn combine(rules: &Rules, fired: &mut Vec<Fired>, winner: bool, complete: bo
                 total,
                 unmet: None,
                 liability: None,
+                refused: None,
             }
         }
     }

@@ -8,10 +8,10 @@
 use arrayvec::ArrayVec;
 
 use crate::arrange::{Arrangement, MAX_SETS};
-use crate::hand::{Hand, MAX_INDICATORS, WinSource};
+use crate::hand::{Hand, MAX_INDICATORS, Part, WinSource};
 use crate::predicate::facts::{Elem, Facts, elem, hand as hf};
 use crate::set::{Exposure, Set, SetKind};
-use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileSet, Wind};
+use crate::tiles::{BonusKind, BonusTile, Dragon, Tile, TileCounts, TileSet, Wind};
 
 /// The flags of one tile for this player: its classes, and whether it is the player's own
 /// wind or the prevailing wind.
@@ -193,6 +193,9 @@ pub struct HandElems {
     pub indicators: ArrayVec<Elem, MAX_INDICATORS>,
     /// The indicator tiles under them, each once.
     pub hidden_indicators: ArrayVec<Elem, MAX_INDICATORS>,
+    /// Each distinct tile the hand shows, with its copies shown: filled by
+    /// [`Self::fill_shown`], only where some condition reads them.
+    pub shown: ArrayVec<Elem, { Tile::COUNT }>,
 }
 
 impl Default for HandElems {
@@ -203,6 +206,7 @@ impl Default for HandElems {
             bonus: ArrayVec::new(),
             indicators: ArrayVec::new(),
             hidden_indicators: ArrayVec::new(),
+            shown: ArrayVec::new(),
         }
     }
 }
@@ -211,8 +215,9 @@ impl HandElems {
     /// Fills the elements of `hand`, whose own tiles are `own`; the copies of each number
     /// only when `number_copies` (no condition reads them otherwise).
     #[inline]
-    pub fn fill(&mut self, hand: &Hand, own: &crate::tiles::TileCounts, number_copies: bool) {
+    pub fn fill(&mut self, hand: &Hand, own: &TileCounts, number_copies: bool) {
         self.tiles.clear();
+        self.shown.clear();
         self.tile_flags = [0; Tile::COUNT];
         let mut by_number = [0u8; 10];
         for tile in TileSet::held(own).iter() {
@@ -239,6 +244,38 @@ impl HandElems {
         for &t in hand.hidden_indicators() {
             self.hidden_indicators.push(indicator(t));
         }
+        // Most hands have no red five either.
+        for &(tile, part) in hand.red_fives() {
+            let red = match part {
+                Part::Concealed | Part::Meld(_) => {
+                    self.tiles.iter_mut().find(|e| e.tile == tile.index() as i8)
+                }
+                Part::Indicator(i) => self.indicators.get_mut(i),
+                Part::HiddenIndicator(i) => self.hidden_indicators.get_mut(i),
+                Part::Seen => None,
+            };
+            if let Some(e) = red {
+                e.flags |= elem::RED_FIVE;
+            }
+        }
+    }
+
+    /// Fills the tiles the hand shows: those it holds (`own`), those seen elsewhere and the
+    /// indicators, each once with its copies in all, red where any copy is written red.
+    pub fn fill_shown(&mut self, hand: &Hand, own: &TileCounts) {
+        let mut counts = *own;
+        counts.add_all(hand.seen());
+        for &t in hand.indicators().iter().chain(hand.hidden_indicators()) {
+            counts.add(t);
+        }
+        self.shown.clear();
+        for tile in TileSet::held(&counts).iter() {
+            let mut e = tile_elem(tile, counts.get(tile), hand.seat(), hand.prevailing());
+            if hand.red_fives().iter().any(|&(red, _)| red == tile) {
+                e.flags |= elem::RED_FIVE;
+            }
+            self.shown.push(e);
+        }
     }
 
     /// The facts of the hand before a reading is chosen: its tiles, bonus tiles and
@@ -247,6 +284,7 @@ impl HandElems {
     pub fn facts(&self) -> Facts<'_> {
         Facts::of_hand(&self.tiles, &self.bonus)
             .with_indicators(&self.indicators, &self.hidden_indicators)
+            .with_shown(&self.shown)
     }
 }
 

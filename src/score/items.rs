@@ -11,9 +11,11 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
+use super::facts::{HandElems, hand_facts, hand_flags};
 use super::formula::ScoreExpressions;
 use super::selection::select;
 use super::{Dropped, Exclusion, Fired, Instance, Prefer, Totals};
+use crate::hand::Hand;
 use crate::predicate::compiled::{Collection, Compiled};
 use crate::predicate::facts::{Elem, Facts, Results, hand as hf};
 use crate::predicate::groups::Quantified;
@@ -560,6 +562,22 @@ pub fn invalid(rules: &Rules, unmet: Option<usize>) -> Totals {
         faan: (rules.definition.style == Style::Faan).then_some(0),
         unmet,
         ..Totals::default()
+    }
+}
+
+/// The first of the variant's refusals that `hand` meets, read on its facts as given
+/// (`elems` filled for it, with the tiles it shows where a refusal reads them).
+pub fn refusal(rules: &Rules, hand: &Hand, elems: &HandElems) -> Option<usize> {
+    let facts = hand_facts(hand, elems, hand_flags(hand));
+    (rules.refusals.iter()).position(|c| c.holds(&facts, Elem::default()))
+}
+
+/// The totals of a hand that the variant's refusal `refusal` refuses: not valid, and nothing
+/// scored.
+pub fn refused(rules: &Rules, refusal: usize) -> Totals {
+    Totals {
+        refused: Some(refusal),
+        ..invalid(rules, None)
     }
 }
 

@@ -236,6 +236,9 @@ pub struct Totals {
     /// For a winner: the first liability of the variant's payment rules that the hand
     /// meets (someone then pays for all), as an index.
     pub liability: Option<usize>,
+    /// The first of the variant's refusals that the hand meets, as an index: it is no hand
+    /// of this variant, and is not scored.
+    pub refused: Option<usize>,
 }
 
 /// The values of a reading's tie-breaks (`[score] prefer`), 0 past those the variant has.

@@ -15,7 +15,7 @@
 use arrayvec::ArrayVec;
 
 use super::facts::{HandElems, hand_facts, hand_flags, reading};
-use super::items::{Applied, apply, invalid};
+use super::items::{Applied, apply, invalid, refusal, refused};
 use super::{Choice, Dropped, Fired, Key, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
 use crate::hand::Hand;
@@ -30,6 +30,18 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     let own = hand.own_tiles();
     let mut elems = HandElems::default();
     elems.fill(hand, &own, true);
+    elems.fill_shown(hand, &own);
+    if let Some(r) = refusal(rules, hand, &elems) {
+        let totals = refused(rules, r);
+        return card(
+            rules,
+            hand,
+            (totals, Vec::new()),
+            Choice::None,
+            (Vec::new(), Vec::new()),
+            &[],
+        );
+    }
     let calling = if winner {
         Vec::new()
     } else {

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use mjrules::Variant;
 use mjrules::compare::{self, CorpusComparison};
 use mjrules::diagnostic::InputError;
-use mjrules::hand::parse_hand;
+use mjrules::hand::{file_key_span, parse_hand};
 use mjrules::random::HandGenerator;
 use mjrules::render;
 use mjrules::rules::{LoadError, builtin};
@@ -95,10 +95,11 @@ pub fn variants() -> String {
 
 /// The hand file `hand` scored under each of `ids` (comma-separated; `house` names the
 /// house rule `house`): `{"ok": true, "cards": [{"variant", "card"} | {"variant",
-/// "problems"}], "waits"}`; the hand's problems as a failure.
+/// "problems"}], "waits"}` (a variant that cannot be loaded, or that refuses the hand, gives
+/// its problems); the hand's problems as a failure.
 #[wasm_bindgen]
-pub fn score(hand: &str, ids: &str, house: &str) -> String {
-    let hand = match parse_hand("hand.toml", hand) {
+pub fn score(text: &str, ids: &str, house: &str) -> String {
+    let hand = match parse_hand("hand.toml", text) {
         Ok(h) => h,
         Err(e) => return failure(&[e]).to_string(),
     };
@@ -109,6 +110,14 @@ pub fn score(hand: &str, ids: &str, house: &str) -> String {
             Err(problems) => cards.push(json!({"variant": id, "problems": problems["problems"]})),
             Ok(v) => {
                 let card = v.score(&hand);
+                if let Some(r) = card.totals.refused {
+                    let refusal = &v.definition().refusals[r];
+                    let at = file_key_span(text, &refusal.at.value);
+                    let refused =
+                        InputError::new("hand.toml", text, vec![refusal.diagnostic(v.id(), at)]);
+                    cards.push(json!({"variant": id, "problems": failure(&[refused])["problems"]}));
+                    continue;
+                }
                 cards.push(
                     json!({"variant": id, "card": render::score_json(&card, TileStyle::Ascii)}),
                 );
@@ -155,7 +164,8 @@ pub fn generate(seed: u64, count: u32) -> String {
 }
 
 /// The totals of every line of `corpus` (JSON Lines) under the variant `id` (or the house
-/// rule `house`): `{"ok": true, "totals": [..]}`, a line that cannot be read giving `null`.
+/// rule `house`): `{"ok": true, "totals": [..]}`, a line that cannot be read, or whose hand
+/// the variant refuses, giving `null`.
 #[wasm_bindgen]
 pub fn corpus_totals(corpus: &str, id: &str, house: &str) -> String {
     let v = match variant(id, house) {
@@ -167,7 +177,12 @@ pub fn corpus_totals(corpus: &str, id: &str, house: &str) -> String {
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| match mjrules::corpus::read_line(line.as_bytes()) {
-            Ok(hand) => json!(scorer.score(&hand).total()),
+            Ok(hand) => {
+                let totals = scorer.totals(&hand);
+                totals
+                    .refused
+                    .map_or_else(|| json!(totals.total), |_| Value::Null)
+            }
             Err(_) => Value::Null,
         })
         .collect();
@@ -223,14 +238,18 @@ pub fn compare_add(corpus: &str) -> u32 {
             };
             let keep = cmp.figures.keep_above();
             let measure = cmp.figures.measure;
-            let scored = compare::score_pair(
+            // A line that is not a hand, or not one of both variants', is skipped, as the
+            // command line reports it and goes on.
+            let Ok(scored) = compare::score_pair(
                 &mut scorers,
                 &hand,
                 cmp.lines,
                 line.as_bytes(),
                 keep,
                 measure,
-            );
+            ) else {
+                continue;
+            };
             cmp.figures.add(scored);
             hands += 1;
         }

@@ -286,7 +286,7 @@ pub fn score_pair(
     for (k, scorer) in scorers.iter_mut().enumerate() {
         let t = scorer.totals(hand);
         if let Some(r) = t.refused {
-            return Err((k, r));
+            return Err((k, usize::from(r)));
         }
         sides[k] = (t.total, t.at_limit(), hand.is_winner(), t.valid);
     }

@@ -245,7 +245,7 @@ pub fn score_json(card: &ScoreCard, style: TileStyle) -> Value {
         "unscored_bonus": card.unscored_bonus,
     });
     if let Some(r) = card.totals.refused {
-        out["refused"] = json!(variant.definition.refusals[r].id.value);
+        out["refused"] = json!(variant.definition.refusals[usize::from(r)].id.value);
     }
     if !card.dropped.is_empty() {
         let items = &variant.definition.items;
@@ -302,7 +302,7 @@ pub fn score_text(card: &ScoreCard, style: TileStyle) -> String {
         out.push_str(&format!("hand: {}\n", read.join("  ")));
     }
     if let Some(r) = card.totals.refused {
-        let r = &variant.definition.refusals[r];
+        let r = &variant.definition.refusals[usize::from(r)];
         out.push_str(&format!(
             "refused: no hand of this variant, by `{}` ({}): {}\n",
             r.id.value,

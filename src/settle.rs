@@ -720,7 +720,7 @@ fn scored(
     let wind = Wind::ALL[i];
     let card = variant.score(hand);
     if let Some(r) = card.totals.refused {
-        let refusal = &variant.definition().refusals[r];
+        let refusal = &variant.definition().refusals[usize::from(r)];
         let problem = refusal.diagnostic(variant.id(), deal.spans[i].clone());
         return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
     }

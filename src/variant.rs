@@ -71,7 +71,7 @@ impl Variant {
     /// The first of its refusals that `hand` meets: such a hand is no hand of this variant.
     pub fn refusal(&self, hand: &Hand) -> Option<&Refusal> {
         let refused = self.score(hand).totals.refused?;
-        self.rules.definition.refusals.get(refused)
+        self.rules.definition.refusals.get(usize::from(refused))
     }
 
     /// Scores one hand.

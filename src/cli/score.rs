@@ -90,6 +90,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 }
 
 /// `score --corpus`: one line per hand (text or JSON), or the totals and the speed.
+/// A corpus line that was not scored, as the output of `format` reports it.
+#[cold]
+fn line_failure(
+    format: CorpusFormat,
+    e: &corpus::LineError,
+    name: &str,
+    n: usize,
+    line: &[u8],
+) -> String {
+    match format {
+        CorpusFormat::Json => report::line_error_json(e, name, n, line).to_string(),
+        _ => report::line_error(e, name, n, line),
+    }
+}
+
 fn score_corpus(
     variant: &Variant,
     path: &Path,
@@ -109,15 +124,14 @@ fn score_corpus(
         |scorer, n, line, read| {
             // A line that is not a hand, or not one of the variant's, is reported (in the
             // JSON output as JSON) and the run goes on.
-            let error = |e: &corpus::LineError| match format {
-                CorpusFormat::Json => report::line_error_json(e, &name, n, line).to_string(),
-                _ => report::line_error(e, &name, n, line),
-            };
             let hand = match read {
                 Ok(hand) => hand,
-                Err(e) => return Ok(Err(error(e))),
+                Err(e) => return Ok(Err(line_failure(format, e, &name, n, line))),
             };
-            let refused = |r| Ok(Err(error(&corpus::refused_line(variant, r, line))));
+            let refused = |r: u8| {
+                let e = corpus::refused_line(variant, usize::from(r), line);
+                Ok(Err(line_failure(format, &e, &name, n, line)))
+            };
             Ok(Ok(match format {
                 CorpusFormat::Summary => {
                     let t = scorer.totals(hand);

@@ -42,6 +42,7 @@ pub(crate) mod groupings;
 pub(crate) mod memo;
 pub(crate) mod pointing;
 pub(crate) mod program;
+pub(crate) mod refusing;
 pub(crate) mod scorer;
 pub(crate) mod waits;
 
@@ -57,6 +58,7 @@ use fold::fold;
 use gate::{Gate, GateTable, Gated, Summary, Words};
 use pointing::Pointing;
 use program::{GroupProgram, Num, Test};
+use refusing::Refusals;
 
 pub use scorer::Scorer;
 
@@ -235,6 +237,8 @@ pub struct Plan {
     pub(crate) shapes: Vec<Gated>,
     /// The requirements' conditions, gated.
     pub(crate) requirements: Vec<Gated>,
+    /// The refusals, as the fast scorer tests them.
+    pub(crate) refusals: Refusals,
     /// The liabilities' conditions, gated.
     pub(crate) liabilities: Vec<Gated>,
     /// A `formula` variant's values and tiers, and the tie-breaks, as programs.
@@ -248,8 +252,6 @@ pub struct Plan {
     pub(crate) needs_waits: bool,
     /// Some condition reads `number_copies`.
     pub(crate) needs_number_copies: bool,
-    /// Some condition, or some refusal, looks through the tiles shown.
-    pub(crate) needs_shown: bool,
     /// Which groupings of a non-winner's tiles held alike are read.
     pub(crate) groupings: Groupings,
     /// For the totals alone: a player who did not go out scores the same in every reading,
@@ -368,8 +370,6 @@ impl Plan {
                 if m.bits() & hand::ONLY_POSSIBLE != 0)
         });
         let needs_number_copies = reads(&|c| matches!(c, Compiled::ElemInt(ElemInt::NumberCopies)));
-        let needs_shown = (rules.expressions().chain(&rules.refusals))
-            .any(|c| c.mentions(|node| node.looks_through(Collection::Shown)));
         let reads_a_reading = |c: &Compiled| {
             c.mentions(|node| match node {
                 Compiled::Count(c, _) | Compiled::Any(c, _) | Compiled::All(c, _) => {
@@ -406,6 +406,11 @@ impl Plan {
             tricks,
             shapes: rules.shapes.iter().map(|c| gated(c, None)).collect(),
             requirements: rules.requirements.iter().map(|c| gated(c, None)).collect(),
+            refusals: Refusals::new(
+                rules.refusals.iter().map(prepare),
+                tricks.gates,
+                tricks.programs,
+            ),
             liabilities: rules
                 .payments
                 .liabilities
@@ -435,7 +440,6 @@ impl Plan {
             formula_inputs: tricks.memo.then(|| memo::Inputs::of(rules)).flatten(),
             needs_waits,
             needs_number_copies,
-            needs_shown,
             groupings,
             others_score_alike,
             others_score_by_flags,

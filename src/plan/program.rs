@@ -403,6 +403,11 @@ fn some_or_every(quantifier: Quantifier, c: Collection, cond: &Compiled) -> Cond
     if let Some(values) = Values::of(cond) {
         return over!(move |_: &Facts<'_>, e: &Elem, _: &[Elem]| values.hold(*e));
     }
+    if let Some((masks, values)) = masks_and_values(cond) {
+        return over!(move |_: &Facts<'_>, e: &Elem, _: &[Elem]| {
+            masks.iter().any(|m| m.test(e.flags)) && values.hold(*e)
+        });
+    }
     if let Some(l) = Lookup::unnamed(quantifier, c, cond) {
         return test(move |f, e, n| l.value(f, e, n) != 0);
     }
@@ -471,14 +476,14 @@ impl Values {
 
 /// The most tests of flags a condition of an element is read as, one of them to hold
 /// ([`some_of_masks`]).
-const MOST_MASKS: usize = 4;
+pub(crate) const MOST_MASKS: usize = 4;
 
 /// `c`, a condition of the element looked at made of tests of its flags joined by `or` and
 /// `and` (`major or chow and (number == 1 or number == 7)`), as tests of which one must hold
 /// (`major`, `chow and number == 1`, `chow and number == 7`), when it is at most
 /// [`MOST_MASKS`] of them and each `and` makes one test: an element's flags are then read
 /// without a call. `None` for anything else.
-fn some_of_masks(c: &Compiled) -> Option<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
+pub(crate) fn some_of_masks(c: &Compiled) -> Option<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
     let mut masks = arrayvec::ArrayVec::new();
     match c {
         Compiled::ElemMask(m) => masks.push(*m),
@@ -498,6 +503,46 @@ fn some_of_masks(c: &Compiled) -> Option<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
         _ => return None,
     }
     Some(masks)
+}
+
+/// A condition of the element looked at that joins by `and` tests of its flags
+/// ([`some_of_masks`]) and comparisons of one of its small numbers ([`Values`]), in any
+/// order (`number == 5 and copies == 4 and not red_five`): the tests of flags, one of which
+/// must hold, and the values.
+fn masks_and_values(c: &Compiled) -> Option<(arrayvec::ArrayVec<Mask, MOST_MASKS>, Values)> {
+    let mut conjuncts = Vec::new();
+    let mut stack = vec![c];
+    while let Some(c) = stack.pop() {
+        match c {
+            Compiled::And(a, b) => stack.extend([&**b, &**a]),
+            other => conjuncts.push(other),
+        }
+    }
+    let mut masks = arrayvec::ArrayVec::<Mask, MOST_MASKS>::new();
+    masks.push(Mask::of(0));
+    let mut values: Option<Values> = None;
+    for conjunct in conjuncts {
+        if let Some(more) = some_of_masks(conjunct) {
+            let mut joined = arrayvec::ArrayVec::new();
+            for x in &masks {
+                for y in &more {
+                    joined.try_push(super::fold::and(*x, *y)?).ok()?;
+                }
+            }
+            masks = joined;
+        } else {
+            let v = Values::of(conjunct)?;
+            values = Some(match values {
+                None => v,
+                Some(w) if w.number == v.number => Values {
+                    number: v.number,
+                    holding: v.holding & w.holding,
+                },
+                Some(_) => return None,
+            });
+        }
+    }
+    Some((masks, values?))
 }
 
 /// True when `c` is a condition (its value 0 or 1) whatever its operands: what [`value`]
@@ -556,14 +601,14 @@ fn value(c: &Compiled) -> Int {
             match **cond {
                 Compiled::Const(0) => return num(|_, _, _| 0),
                 Compiled::Const(_) => {
-                    return num(move |f, _, _| f.elements(c).iter().map(|e| weight(c, e)).sum());
+                    return num(move |f, _, _| f.elements(c).iter().map(weight).sum());
                 }
                 _ => {}
             }
             if let Compiled::ElemMask(m) = **cond {
                 return num(move |f, _, _| {
                     (f.elements(c).iter())
-                        .map(|e| i64::from(m.test(e.flags)) * weight(c, e))
+                        .map(|e| i64::from(m.test(e.flags)) * weight(e))
                         .sum()
                 });
             }
@@ -574,7 +619,7 @@ fn value(c: &Compiled) -> Int {
             num(move |f, _, n| {
                 (f.elements(c).iter())
                     .filter(|e| cond(f, **e, n))
-                    .map(|e| weight(c, e))
+                    .map(weight)
                     .sum()
             })
         }
@@ -999,10 +1044,9 @@ impl Lookup {
         match self.quantifier {
             Quantifier::Any => i64::from(elements.iter().any(meets)),
             Quantifier::All => i64::from(elements.iter().all(meets)),
-            Quantifier::Count if self.weighted => (elements.iter())
-                .filter(|e| meets(e))
-                .map(|e| weight(self.collection, e))
-                .sum(),
+            Quantifier::Count if self.weighted => {
+                (elements.iter()).filter(|e| meets(e)).map(weight).sum()
+            }
             Quantifier::Count => elements.iter().filter(|e| meets(e)).count() as i64,
         }
     }
@@ -1337,8 +1381,10 @@ mod tests {
             &test_condition("count(sets, pung) + 2 == 3", Scope::Hand),
             true,
         );
+        // A set counts once: its copies are 1, as every set's are.
         let sets = [Elem {
             flags: elem::PUNG,
+            copies: 1,
             ..Elem::default()
         }];
         let facts = Facts::default().with_sets(0, &sets);

@@ -23,7 +23,9 @@ use crate::hand::Hand;
 use crate::predicate::facts::{Deferred, Elem, Facts, hand as hf};
 use crate::rules::{Rules, Style};
 use crate::score::combine::combine;
-use crate::score::facts::{HandElems, concealed_flag, hand_facts, hand_flags, reading};
+use crate::score::facts::{
+    HandElems, concealed_flag, hand_facts, hand_flags, reading, refusal_facts, shown_counts,
+};
 use crate::score::items::{
     Applied, anywhere, count, exclude_within, finish, invalid, refusal, refused, set_instances,
     unmet_after_items,
@@ -60,14 +62,6 @@ pub struct Scorer<'v> {
 /// The most flags whose totals [`Scorer::alike`] keeps (a handful are met: the dealer, a
 /// declaration or two, a concealed hand).
 const MAX_OTHERS_BY_FLAGS: usize = 64;
-
-/// Fills `elems` with those of `hand`, whose own tiles are `own`, as `plan` reads them.
-fn fill(elems: &mut HandElems, plan: &Plan, hand: &Hand, own: &TileCounts) {
-    elems.fill(hand, own, plan.needs_number_copies);
-    if plan.needs_shown {
-        elems.fill_shown(hand, own);
-    }
-}
 
 /// Which readings' traces are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,8 +135,8 @@ impl<'v> Scorer<'v> {
     #[inline(never)]
     fn alike(&mut self, hand: &Hand) -> Totals {
         let (rules, plan) = (self.rules, self.plan);
-        if !rules.refusals.is_empty()
-            && let Some(r) = self.fill(hand, &hand.own_tiles(), true)
+        if !plan.refusals.each.is_empty()
+            && let Some(r) = self.refusal(hand, &hand.own_tiles(), false)
         {
             return refused(rules, r);
         }
@@ -173,14 +167,16 @@ impl<'v> Scorer<'v> {
             };
             if cfg!(debug_assertions) {
                 let mut reading = Applied::default();
-                fill(&mut self.elems, plan, hand, &hand.own_tiles());
+                self.elems
+                    .fill(hand, &hand.own_tiles(), plan.needs_number_copies);
                 let facts = hand_facts(hand, &self.elems, hand_flags(hand));
                 let full = totals_on(&facts, &mut reading);
                 assert_eq!(totals, full, "a score read from the flags alone");
             }
             return totals;
         }
-        fill(&mut self.elems, plan, hand, &hand.own_tiles());
+        self.elems
+            .fill(hand, &hand.own_tiles(), plan.needs_number_copies);
         let count_waits = || count_waits(rules, plan, hand);
         let wait_count = Deferred::new(&count_waits);
         let mut facts = hand_facts(hand, &self.elems, hand_flags(hand));
@@ -188,16 +184,42 @@ impl<'v> Scorer<'v> {
         totals_on(&facts, &mut self.reading)
     }
 
-    /// Fills the elements of `hand`, whose own tiles are `own`, with the tiles it shows
-    /// where some condition reads them; and, with `refusals`, gives the first of the
-    /// variant's refusals that it meets.
-    fn fill(&mut self, hand: &Hand, own: &TileCounts, refusals: bool) -> Option<usize> {
-        fill(&mut self.elems, self.plan, hand, own);
-        if refusals && !self.rules.refusals.is_empty() {
-            refusal(self.rules, hand, &self.elems)
+    /// The first of the variant's refusals that `hand`, whose own tiles are `own`, meets.
+    /// A refusal that asks for a tile shown so many times is looked at only in a hand that
+    /// shows one ([`Refusing::may_hold`]): most hands are settled by a few look-ups.
+    #[inline]
+    fn refusal(&mut self, hand: &Hand, own: &TileCounts, filled: bool) -> Option<usize> {
+        let first = if self.plan.refusals.may_hold(hand, own) {
+            self.refusal_looked_at(hand, own, filled)
         } else {
             None
+        };
+        if cfg!(debug_assertions) {
+            self.elems.fill(hand, own, self.plan.needs_number_copies);
+            self.elems.fill_shown(hand, &shown_counts(hand, own));
+            assert_eq!(first, refusal(self.rules, hand, &self.elems), "a refusal");
         }
+        first
+    }
+
+    /// [`Self::refusal`] for a hand that some refusal may refuse: the hand's elements
+    /// (unless `filled` already) and the tiles it shows are made, and the refusals that may
+    /// hold evaluated. (Kept out of line: the facts it makes are not worth working out for
+    /// the other hands.)
+    #[inline(never)]
+    fn refusal_looked_at(&mut self, hand: &Hand, own: &TileCounts, filled: bool) -> Option<usize> {
+        let plan = self.plan;
+        let each = &plan.refusals.each;
+        let first = each.iter().position(|r| r.may_hold(hand, own))?;
+        if !filled {
+            self.elems.fill(hand, own, plan.needs_number_copies);
+        }
+        self.elems.fill_shown(hand, &shown_counts(hand, own));
+        let facts = refusal_facts(hand, &self.elems);
+        (first..each.len()).find(|&i| {
+            each[i].may_hold(hand, own)
+                && each[i].condition.holds_past_gate(&facts, Elem::default())
+        })
     }
 
     fn evaluate(&mut self, hand: &Hand, trace: Trace) -> (Totals, Choice) {
@@ -224,8 +246,12 @@ impl<'v> Scorer<'v> {
         let (rules, plan) = (self.rules, self.plan);
         let winner = hand.is_winner();
         let own = hand.own_tiles();
+        self.elems.fill(hand, &own, plan.needs_number_copies);
         // A completion tried for a calling hand is no hand given: it is not refused.
-        if let Some(r) = self.fill(hand, &own, targets.is_none()) {
+        if targets.is_none()
+            && !plan.refusals.each.is_empty()
+            && let Some(r) = self.refusal(hand, &own, true)
+        {
             self.arrangements.clear();
             self.best_fired.clear();
             self.best_values.clear();

@@ -944,6 +944,20 @@ impl Checker<'_> {
         if row.collection == Collection::Sets {
             self.reading_known("`sets`", arg.span.clone())?;
         }
+        if row.collection == Collection::Shown && self.env.reading_known {
+            self.error(
+                arg.span.clone(),
+                "`shown` is read by refusals only".into(),
+                "not a collection of a reading",
+                Some(
+                    "the tiles a hand shows in all are a check of the hand as given \
+                     (`[[refusals]]`); an item looks at the tiles held (`tiles`), and \
+                     `winning_tile_seen` or `wait_count` count the tiles seen"
+                        .into(),
+                ),
+            );
+            return None;
+        }
         if !function.collections.contains(&row.collection) {
             let names: Vec<&str> = function.collections.iter().map(|c| c.name()).collect();
             self.error(
@@ -1194,15 +1208,28 @@ fn split_and(c: Compiled) -> Vec<Compiled> {
 /// (for tests; panics on a mistake).
 #[cfg(test)]
 pub(crate) fn test_condition(text: &str, scope: Scope) -> Compiled {
+    test_compiled(text, scope, true)
+}
+
+/// `text` compiled as a refusal's condition, on the hand as given (for tests; panics on a
+/// mistake).
+#[cfg(test)]
+pub(crate) fn test_refusal(text: &str) -> Compiled {
+    test_compiled(text, Scope::Hand, false)
+}
+
+/// `text` compiled as a condition in `scope`, with or without a reading to read.
+#[cfg(test)]
+fn test_compiled(text: &str, scope: Scope, reading_known: bool) -> Compiled {
     let env = Env {
         params: &[],
         shapes: &[],
         blocks: &[],
         items: &[],
-        shapes_known: true,
-        reading_known: true,
+        shapes_known: reading_known,
+        reading_known,
         tags: &[],
-        results_known: true,
+        results_known: reading_known,
         units: &[],
         values: &[],
         all_values: &[],

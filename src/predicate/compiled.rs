@@ -389,16 +389,6 @@ impl Compiled {
         }
     }
 
-    /// True when this node looks through the collection `c`.
-    pub fn looks_through(&self, c: Collection) -> bool {
-        match self {
-            Compiled::Count(x, _) | Compiled::Any(x, _) | Compiled::All(x, _) => *x == c,
-            Compiled::Suits(x) => *x == c,
-            Compiled::Tuples(t) => t.collection == c,
-            _ => false,
-        }
-    }
-
     /// True when this node or one below it is one that `found` looks for.
     pub fn mentions(&self, found: impl Fn(&Compiled) -> bool) -> bool {
         let mut seen = false;

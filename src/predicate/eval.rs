@@ -4,9 +4,7 @@
 //! elements named by the quantifiers around the node (`any(a, b in sets, …)`). Out: an
 //! integer (booleans are 0 and 1). No allocation, no strings.
 
-use super::compiled::{
-    Collection, Compiled, ElemInt, HandInt, Mask, PaymentInt, arith, compare, unary,
-};
+use super::compiled::{Compiled, ElemInt, HandInt, Mask, PaymentInt, arith, compare, unary};
 use super::facts::{Deferred, Elem, Facts, elem, suits};
 use super::groups::{Conjunct, Quantified};
 
@@ -82,13 +80,13 @@ impl Compiled {
                 Compiled::ElemMask(m) => facts
                     .elements(*c)
                     .iter()
-                    .map(|e| i64::from(m.test(e.flags)) * weight(*c, e))
+                    .map(|e| i64::from(m.test(e.flags)) * weight(e))
                     .sum(),
                 _ => facts
                     .elements(*c)
                     .iter()
                     .filter(|e| cond.holds_in(facts, **e, named))
-                    .map(|e| weight(*c, e))
+                    .map(weight)
                     .sum(),
             },
             Compiled::Any(c, cond) => i64::from(match **cond {
@@ -165,12 +163,10 @@ pub(crate) fn suit_number(flags: u64) -> i64 {
     }
 }
 
-/// What an element counts for in `count(c, …)`: a tile held or shown its copies, anything
-/// else one.
-pub(crate) fn weight(c: Collection, e: &Elem) -> i64 {
-    if matches!(c, Collection::Tiles | Collection::Shown) {
-        i64::from(e.copies)
-    } else {
-        1
-    }
+/// What an element counts for in `count(c, …)`: its copies, which are a tile's held (or
+/// shown) and 1 for any other element (a set, a bonus tile, an indicator), so that no
+/// count asks which collection it looks through.
+#[inline]
+pub(crate) fn weight(e: &Elem) -> i64 {
+    i64::from(e.copies)
 }

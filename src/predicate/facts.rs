@@ -219,7 +219,8 @@ impl std::fmt::Debug for Deferred<'_> {
 pub struct Elem {
     /// Bits of the element flag word (the `elem` table of bits).
     pub flags: u64,
-    /// Copies held (tiles); 1 for sets and bonus tiles.
+    /// Copies held (tiles; of a tile shown, the copies shown); 1 for sets, bonus tiles and
+    /// indicators, which is what `count` counts them for.
     pub copies: u8,
     /// The number of the (first) tile, 0 for honours and bonus tiles.
     pub number: u8,
@@ -260,7 +261,6 @@ pub struct Facts<'a> {
     bonus: &'a [Elem],
     indicators: &'a [Elem],
     hidden_indicators: &'a [Elem],
-    shown: &'a [Elem],
 }
 
 impl Default for Facts<'_> {
@@ -290,7 +290,6 @@ impl<'a> Facts<'a> {
             bonus,
             indicators: &[],
             hidden_indicators: &[],
-            shown: &[],
         }
     }
 
@@ -302,10 +301,13 @@ impl<'a> Facts<'a> {
         self
     }
 
-    /// These facts with the tiles the hand shows (see [`Collection::Shown`]).
+    /// These facts, of a hand before any reading, with the tiles it shows (see
+    /// [`Collection::Shown`]), for a refusal. They take the place of the sets, which no
+    /// refusal reads (the checker sees to it) and no hand has before a reading: the facts
+    /// stay as small as they were, which every reading of every hand copies.
     #[inline]
     pub fn with_shown(mut self, shown: &'a [Elem]) -> Facts<'a> {
-        self.shown = shown;
+        self.sets = shown;
         self
     }
 
@@ -335,7 +337,6 @@ impl<'a> Facts<'a> {
             bonus: self.bonus,
             indicators: self.indicators,
             hidden_indicators: self.hidden_indicators,
-            shown: self.shown,
         }
     }
 
@@ -357,7 +358,8 @@ impl<'a> Facts<'a> {
             Collection::Bonus => self.bonus,
             Collection::Indicators => self.indicators,
             Collection::HiddenIndicators => self.hidden_indicators,
-            Collection::Shown => self.shown,
+            // In a refusal's facts, the tiles shown are where the sets are (`with_shown`).
+            Collection::Shown => self.sets,
         }
     }
 

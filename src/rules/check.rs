@@ -349,6 +349,13 @@ pub fn check(
         all_values: &[],
         ..env
     };
+    at_most(
+        definition.refusals.iter().map(|r| &r.id),
+        usize::from(u8::MAX),
+        "refusals",
+        "refusals",
+        &mut problems,
+    );
     let refusals = compile_refusals(&definition, &refusal_env, &mut problems);
     let mut items = compile_items(&definition, &env, &mut problems);
     let combinations = resolve_combinations(&definition, &mut items, &mut problems);

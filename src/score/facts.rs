@@ -30,7 +30,7 @@ pub fn tile_flags(tile: Tile, seat: Wind, prevailing: Wind) -> u64 {
 }
 
 /// The flags of each tile (by index) that do not depend on the player.
-const TILE_CLASSES: [u64; Tile::COUNT] = {
+pub(crate) const TILE_CLASSES: [u64; Tile::COUNT] = {
     let mut classes = [0; Tile::COUNT];
     let mut i = 0;
     while i < Tile::COUNT {
@@ -193,8 +193,8 @@ pub struct HandElems {
     pub indicators: ArrayVec<Elem, MAX_INDICATORS>,
     /// The indicator tiles under them, each once.
     pub hidden_indicators: ArrayVec<Elem, MAX_INDICATORS>,
-    /// Each distinct tile the hand shows, with its copies shown: filled by
-    /// [`Self::fill_shown`], only where some condition reads them.
+    /// Each distinct tile the hand shows, with its copies shown, for a refusal: filled by
+    /// [`Self::fill_shown`] and read through [`refusal_facts`].
     pub shown: ArrayVec<Elem, { Tile::COUNT }>,
 }
 
@@ -217,7 +217,6 @@ impl HandElems {
     #[inline]
     pub fn fill(&mut self, hand: &Hand, own: &TileCounts, number_copies: bool) {
         self.tiles.clear();
-        self.shown.clear();
         self.tile_flags = [0; Tile::COUNT];
         let mut by_number = [0u8; 10];
         for tile in TileSet::held(own).iter() {
@@ -244,7 +243,15 @@ impl HandElems {
         for &t in hand.hidden_indicators() {
             self.hidden_indicators.push(indicator(t));
         }
-        // Most hands have no red five either.
+        // Most hands have no red five either: they make no call.
+        if !hand.red_fives().is_empty() {
+            self.mark_red_fives(hand);
+        }
+    }
+
+    /// Marks the red fives of `hand` among its tiles held and its indicators.
+    #[cold]
+    fn mark_red_fives(&mut self, hand: &Hand) {
         for &(tile, part) in hand.red_fives() {
             let red = match part {
                 Part::Concealed | Part::Meld(_) => {
@@ -260,21 +267,17 @@ impl HandElems {
         }
     }
 
-    /// Fills the tiles the hand shows: those it holds (`own`), those seen elsewhere and the
-    /// indicators, each once with its copies in all, red where any copy is written red.
-    pub fn fill_shown(&mut self, hand: &Hand, own: &TileCounts) {
-        let mut counts = *own;
-        counts.add_all(hand.seen());
-        for &t in hand.indicators().iter().chain(hand.hidden_indicators()) {
-            counts.add(t);
-        }
-        self.shown.clear();
-        for tile in TileSet::held(&counts).iter() {
+    /// Fills the tiles the hand shows, counted in `counts` ([`shown_counts`]), each once
+    /// with its copies in all, red where any copy is written red.
+    pub fn fill_shown(&mut self, hand: &Hand, counts: &TileCounts) {
+        let shown = &mut self.shown;
+        shown.clear();
+        for tile in TileSet::held(counts).iter() {
             let mut e = tile_elem(tile, counts.get(tile), hand.seat(), hand.prevailing());
             if hand.red_fives().iter().any(|&(red, _)| red == tile) {
                 e.flags |= elem::RED_FIVE;
             }
-            self.shown.push(e);
+            shown.push(e);
         }
     }
 
@@ -284,8 +287,39 @@ impl HandElems {
     pub fn facts(&self) -> Facts<'_> {
         Facts::of_hand(&self.tiles, &self.bonus)
             .with_indicators(&self.indicators, &self.hidden_indicators)
-            .with_shown(&self.shown)
     }
+}
+
+/// The facts of `hand`, whose elements and tiles shown are `elems`, as a refusal reads
+/// them: before any reading, with the tiles shown.
+pub fn refusal_facts<'e>(hand: &Hand, elems: &'e HandElems) -> Facts<'e> {
+    hand_facts(hand, elems, hand_flags(hand)).with_shown(&elems.shown)
+}
+
+/// The copies of each tile that `hand` shows: those it holds (`own`), those seen elsewhere
+/// and the indicators, shown and hidden.
+pub fn shown_counts(hand: &Hand, own: &TileCounts) -> TileCounts {
+    let mut counts = *own;
+    counts.add_all(hand.seen());
+    for &t in hand.indicators().iter().chain(hand.hidden_indicators()) {
+        counts.add(t);
+    }
+    counts
+}
+
+/// The copies of `tile` that `hand`, whose own tiles are `own`, shows (as [`shown_counts`]
+/// counts them).
+#[inline]
+pub fn shown_copies(hand: &Hand, own: &TileCounts, tile: Tile) -> usize {
+    // Two plain loops: the indicators are a few tiles, which a chain of the two slices
+    // walks several times slower.
+    let mut n = usize::from(own.get(tile)) + usize::from(hand.seen().get(tile));
+    for indicators in [hand.indicators(), hand.hidden_indicators()] {
+        for &t in indicators {
+            n += usize::from(t == tile);
+        }
+    }
+    n
 }
 
 /// Fills `sets` with the facts of one standard reading's sets, and gives the hand's flags

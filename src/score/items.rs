@@ -11,7 +11,7 @@
 //! meets a liability of the payment rules names it.
 
 use super::combine::combine;
-use super::facts::{HandElems, hand_facts, hand_flags};
+use super::facts::{HandElems, refusal_facts};
 use super::formula::ScoreExpressions;
 use super::selection::select;
 use super::{Dropped, Exclusion, Fired, Instance, Prefer, Totals};
@@ -568,7 +568,7 @@ pub fn invalid(rules: &Rules, unmet: Option<usize>) -> Totals {
 /// The first of the variant's refusals that `hand` meets, read on its facts as given
 /// (`elems` filled for it, with the tiles it shows where a refusal reads them).
 pub fn refusal(rules: &Rules, hand: &Hand, elems: &HandElems) -> Option<usize> {
-    let facts = hand_facts(hand, elems, hand_flags(hand));
+    let facts = refusal_facts(hand, elems);
     (rules.refusals.iter()).position(|c| c.holds(&facts, Elem::default()))
 }
 
@@ -576,7 +576,7 @@ pub fn refusal(rules: &Rules, hand: &Hand, elems: &HandElems) -> Option<usize> {
 /// scored.
 pub fn refused(rules: &Rules, refusal: usize) -> Totals {
     Totals {
-        refused: Some(refusal),
+        refused: Some(refusal as u8),
         ..invalid(rules, None)
     }
 }

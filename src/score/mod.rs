@@ -237,8 +237,9 @@ pub struct Totals {
     /// meets (someone then pays for all), as an index.
     pub liability: Option<usize>,
     /// The first of the variant's refusals that the hand meets, as an index: it is no hand
-    /// of this variant, and is not scored.
-    pub refused: Option<usize>,
+    /// of this variant, and is not scored. (A `u8`, so that the totals, copied between
+    /// readings, stay the size they were: a variant has at most 255 refusals.)
+    pub refused: Option<u8>,
 }
 
 /// The values of a reading's tie-breaks (`[score] prefer`), 0 past those the variant has.

@@ -14,7 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::facts::{HandElems, hand_facts, hand_flags, reading};
+use super::facts::{HandElems, hand_facts, hand_flags, reading, shown_counts};
 use super::items::{Applied, apply, invalid, refusal, refused};
 use super::{Choice, Dropped, Fired, Key, ScoreCard, Totals};
 use crate::arrange::{Arrangement, Groupings, MAX_SETS, arrange_into};
@@ -30,7 +30,7 @@ pub fn score<'r>(rules: &'r Rules, hand: &Hand) -> ScoreCard<'r> {
     let own = hand.own_tiles();
     let mut elems = HandElems::default();
     elems.fill(hand, &own, true);
-    elems.fill_shown(hand, &own);
+    elems.fill_shown(hand, &shown_counts(hand, &own));
     if let Some(r) = refusal(rules, hand, &elems) {
         let totals = refused(rules, r);
         return card(

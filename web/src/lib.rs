@@ -111,7 +111,7 @@ pub fn score(text: &str, ids: &str, house: &str) -> String {
             Ok(v) => {
                 let card = v.score(&hand);
                 if let Some(r) = card.totals.refused {
-                    let refusal = &v.definition().refusals[r];
+                    let refusal = &v.definition().refusals[usize::from(r)];
                     let at = file_key_span(text, &refusal.at.value);
                     let refused =
                         InputError::new("hand.toml", text, vec![refusal.diagnostic(v.id(), at)]);

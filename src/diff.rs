@@ -166,6 +166,21 @@ pub fn diff(a: &Definition, b: &Definition) -> Vec<Change> {
     }
     by_id(
         &mut out,
+        "refusal",
+        &a.refusals,
+        &b.refusals,
+        |r| &r.id.value,
+        |r| {
+            vec![
+                ("when", r.when.text.clone()),
+                ("at", r.at.value.clone()),
+                ("message", r.message.clone()),
+            ]
+        },
+        |r| r.when.text.clone(),
+    );
+    by_id(
+        &mut out,
         "block",
         &a.blocks,
         &b.blocks,

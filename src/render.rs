@@ -615,6 +615,22 @@ pub fn variant_markdown(variant: &Rules) -> String {
             ));
         }
     }
+    if !v.refusals.is_empty() {
+        out.push_str(
+            "\n## Hands refused\n\nHands this variant cannot have, refused as input.\n\n| id | condition | at | message | cites | notes |\n|---|---|---|---|---|---|\n",
+        );
+        for r in &v.refusals {
+            out.push_str(&format!(
+                "| `{}` | `{}` | `{}` | {} | {} | {} |\n",
+                r.id.value,
+                cell(&r.when.text),
+                r.at.value,
+                cell(&r.message),
+                cell(&r.cite.text()),
+                cell(r.notes.as_deref().unwrap_or(""))
+            ));
+        }
+    }
     if !v.blocks.is_empty() {
         out.push_str(
             "\n## Blocks\n\nTiles a winner's reading may take whole, in place of sets.\n\n| id | ways | cites | notes |\n|---|---|---|---|\n",

@@ -337,6 +337,14 @@ fn claims(variant: &Variant) -> Vec<Claim<'_>> {
     for b in &v.blocks {
         out.push(Claim::plain("block", &b.id.value, b.ways_text(), &b.cite));
     }
+    for r in &v.refusals {
+        out.push(Claim::plain(
+            "refusal",
+            &r.id.value,
+            r.when.text.clone(),
+            &r.cite,
+        ));
+    }
     let payments = v.payments.doubles.iter().chain(&v.payments.liabilities);
     for r in payments {
         out.push(Claim::plain(

@@ -107,24 +107,22 @@ def held(form):
 
 class Riichi:
     name = "riichi"
-    kinds = ("four plain fives", OTHER)
+    kinds = (OTHER,)
 
     def __init__(self):
         import riichi as oracle  # the oracle's own options (RULES, WIND34), so they cannot drift
         from mahjong.hand_calculating.hand import HandCalculator
-        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-        from mahjong.hand_calculating.scores import ScoresCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig
         from mahjong.meld import Meld
         self.oracle, self.calculator, self.config_type = oracle, HandCalculator, HandConfig
-        self.scores, self.meld_type = ScoresCalculator, Meld
-        # For a hand with four plain fives of a suit: red fives off, its own red fives added back.
-        self.rules_no_aka = OptionalRules(has_open_tanyao=True, has_aka_dora=False)
+        self.meld_type = Meld
         # Errors that are the engine's verdict on the hand, not a refusal of the input.
         self.verdicts = (HandCalculator.ERR_NO_YAKU, HandCalculator.ERR_HAND_NOT_WINNING)
 
     def convert(self, form):
-        """The hand form -> the engine call as plain data, with the hand's red fives (`reds`) and
-        whether one of four plain fives of a suit had to take the red copy 0 (`forced_red`)."""
+        """The hand form -> the engine call as plain data. (A hand showing four plain fives of a
+        suit, whose fourth the engine could only take as its red copy 0, is one mjrules refuses:
+        such a line is set aside before it comes here.)"""
         concealed, melds = held(form)
         dora, ura = read_tiles(form.get("dora", "")), read_tiles(form.get("ura-dora", ""))
         # 136-index allocation: a red five is copy 0 of its five, a plain five copies 1-3 (then 0),
@@ -134,20 +132,17 @@ class Riichi:
         slots = ([(t, r, True) for t, r in concealed] + [(t, r, True) for ts, _ in melds for t, r in ts]
                  + [(t, r, False) for t, r in dora + ura])
         index = [None] * len(slots)
-        forced_red = False
         for i, (t, r, _) in enumerate(slots):
             if r:
                 if 0 not in free[t]:
                     raise Unconvertible("a second red five of a suit")
                 free[t].remove(0)
                 index[i] = 4 * t
-        for i, (t, r, in_hand) in sorted(enumerate(slots), key=lambda s: not s[1][2]):
+        for i, (t, r, _) in sorted(enumerate(slots), key=lambda s: not s[1][2]):
             if not r:
                 if not free[t]:
                     raise Unconvertible("a fifth copy of a tile")
-                copy = free[t].pop(0)
-                forced_red |= in_hand and copy == 0 and t in FIVES
-                index[i] = 4 * t + copy
+                index[i] = 4 * t + free[t].pop(0)
         n_con = len(concealed)
         n_hand = n_con + sum(len(ts) for ts, _ in melds)
         tiles = index[:n_hand]
@@ -179,13 +174,12 @@ class Riichi:
             is_chankan=source == "robbed-kong", is_haitei=last and tsumo, is_houtei=last and not tsumo,
             is_tenhou=heavenly and east, is_chiihou=heavenly and not east,
             player_wind=self.oracle.WIND34[form["seat"]], round_wind=self.oracle.WIND34[form["prevailing"]])
-        reds = sum(r for t, r in concealed) + sum(r for ts, _ in melds for t, r in ts)
         return {"tiles": tiles, "win": copies[0], "melds": engine_melds, "dora": index[n_hand:n_hand + len(dora)],
-                "ura": index[n_hand + len(dora):], "config": config, "reds": reds, "forced_red": forced_red}
+                "ura": index[n_hand + len(dora):], "config": config}
 
-    def evaluate(self, call, rules=None):
+    def evaluate(self, call):
         config = self.config_type(**call["config"], tsumi_number=0, kyoutaku_number=0,
-                                  options=rules or self.oracle.RULES)
+                                  options=self.oracle.RULES)
         r = self.calculator.estimate_hand_value(call["tiles"], call["win"], melds=call["melds"],
                                                 dora_indicators=call["dora"], ura_dora_indicators=call["ura"],
                                                 config=config)
@@ -196,20 +190,6 @@ class Riichi:
         return {"valid": True, "error": None, "han": r.han, "fu": r.fu, "total": r.cost["total"],
                 "level": r.cost["yaku_level"], "yaku": yaku,
                 "fu_details": [[d["fu"], d["reason"]] for d in r.fu_details or []]}
-
-    def without_forced_red(self, call):
-        """What the engine would say if it could hold four plain fives: scored with red fives
-        off, then the hand's own red fives added as Aka Dora and the cost recomputed (a constant
-        that changes no choice of reading; not added to a yakuman or to a hand without a yaku,
-        as the engine adds none there)."""
-        res = self.evaluate(call, rules=self.rules_no_aka)
-        if res["valid"] and call["reds"] and not has_yakuman(res):
-            res["han"] += call["reds"]
-            res["yaku"].append(["Aka Dora", call["reds"]])
-            config = self.config_type(**call["config"], tsumi_number=0, kyoutaku_number=0, options=self.oracle.RULES)
-            cost = self.scores.calculate_scores(res["han"], res["fu"], config, False)
-            res["total"], res["level"] = cost["total"], cost["yaku_level"]
-        return res
 
     @staticmethod
     def ours(card):
@@ -241,16 +221,6 @@ class Riichi:
             return "refused", res["error"]
         ours = self.ours(card)
         rec = {"engine": res, "ours": ours}
-        if call["forced_red"]:
-            # The engine's copy 0 of a five is red: one of four plain fives had to be shown red.
-            fixed = self.without_forced_red(call)
-            rec["engine_red_fives_off"] = fixed
-            rec["four_plain_fives"] = True
-            wrong = self.differences(fixed, ours)
-            rec["differences"] = wrong or self.differences(res, ours)
-            if wrong:
-                return OTHER, rec
-            return ("four plain fives" if rec["differences"] else None), rec
         rec["differences"] = self.differences(res, ours)
         return (OTHER if rec["differences"] else None), rec
 

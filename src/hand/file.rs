@@ -83,8 +83,9 @@ pub fn key_span(table: &toml::de::DeTable<'_>, span: Range<usize>, key: &str) ->
     }
 }
 
-/// Where `key` (one of [`HAND_KEYS`]) is written in the hand file `text` (see
-/// [`key_span`]); the whole text where it cannot be read.
+/// Where `key` (one of [`HAND_KEYS`]) is written in the hand file `text`: the span of its
+/// value, or, where it is not written, of the table that would hold it; the whole text where
+/// the text cannot be read.
 pub fn file_key_span(text: &str, key: &str) -> Range<usize> {
     match document::parse(text) {
         Ok(doc) => key_span(doc.get_ref(), doc.span(), key),

@@ -17,8 +17,9 @@ use crate::document::{TableReader, json};
 /// The keys whose `null` means the key is left out.
 const OPTIONAL: [&str; 3] = ["win", "discarder", "completes"];
 
-/// Where `key` (one of [`super::file::HAND_KEYS`]) is written in the corpus line `line`
-/// (see [`super::file::key_span`]); the whole line where it cannot be read.
+/// Where `key` (one of [`super::HAND_KEYS`]) is written in the corpus line `line`: the span
+/// of its value, or, where it is not written, of the table that would hold it; the whole line
+/// where the line cannot be read.
 pub fn line_key_span(line: &str, key: &str) -> std::ops::Range<usize> {
     match json::parse(line, &OPTIONAL) {
         Ok(doc) => super::file::key_span(doc.get_ref(), doc.span(), key),

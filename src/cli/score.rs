@@ -90,6 +90,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 }
 
 /// `score --corpus`: one line per hand (text or JSON), or the totals and the speed.
+/// A corpus line whose hand `variant` refuses by its refusal `r`, as the output of `format`
+/// reports it.
+#[cold]
+fn refused_line(
+    format: CorpusFormat,
+    variant: &Variant,
+    r: u8,
+    name: &str,
+    n: usize,
+    line: &[u8],
+) -> String {
+    let e = corpus::refused_line(variant, usize::from(r), line);
+    line_failure(format, &e, name, n, line)
+}
+
 /// A corpus line that was not scored, as the output of `format` reports it.
 #[cold]
 fn line_failure(
@@ -128,26 +143,16 @@ fn score_corpus(
                 Ok(hand) => hand,
                 Err(e) => return Ok(Err(line_failure(format, e, &name, n, line))),
             };
-            let refused = |r: u8| {
-                let e = corpus::refused_line(variant, usize::from(r), line);
-                Ok(Err(line_failure(format, &e, &name, n, line)))
-            };
-            Ok(Ok(match format {
+            let (scored, refused) = match format {
                 CorpusFormat::Summary => {
                     let t = scorer.totals(hand);
-                    if let Some(r) = t.refused {
-                        return refused(r);
-                    }
-                    (
-                        n,
-                        (t.total, t.at_limit(), hand.is_winner(), t.valid),
-                        String::new(),
-                    )
+                    let outcome = (t.total, t.at_limit(), hand.is_winner(), t.valid);
+                    ((n, outcome, String::new()), t.refused)
                 }
                 CorpusFormat::Json => {
                     let card = scorer.score(hand);
                     if let Some(r) = card.totals.refused {
-                        return refused(r);
+                        return Ok(Err(refused_line(format, variant, r, &name, n, line)));
                     }
                     // The corpus line first, so that a card can be traced back to its hand
                     // (blank lines are skipped, so output lines do not count input lines).
@@ -156,24 +161,20 @@ fn score_corpus(
                     if let serde_json::Value::Object(fields) = render::score_json(&card, style) {
                         json.extend(fields);
                     }
-                    (
-                        n,
-                        (card.totals.total, false, false, true),
-                        serde_json::Value::Object(json).to_string(),
-                    )
+                    let outcome = (card.totals.total, false, false, true);
+                    let text = serde_json::Value::Object(json).to_string();
+                    ((n, outcome, text), None)
                 }
                 CorpusFormat::Text => {
                     let t = scorer.totals(hand);
-                    if let Some(r) = t.refused {
-                        return refused(r);
-                    }
-                    (
-                        n,
-                        (t.total, false, false, true),
-                        format!("line {n}: {}", t.total),
-                    )
+                    let outcome = (t.total, false, false, true);
+                    ((n, outcome, format!("line {n}: {}", t.total)), t.refused)
                 }
-            }))
+            };
+            match refused {
+                None => Ok(Ok(scored)),
+                Some(r) => Ok(Err(refused_line(format, variant, r, &name, n, line))),
+            }
         },
         |line| {
             match line {

@@ -393,10 +393,7 @@ fn at_least_word(collection: Collection, n: i64) -> Option<usize> {
     let first = match collection {
         Collection::Sets => SETS_AT_LEAST,
         Collection::Bonus => BONUS_AT_LEAST,
-        Collection::Tiles
-        | Collection::Indicators
-        | Collection::HiddenIndicators
-        | Collection::Shown => return None,
+        Collection::Tiles | Collection::Indicators | Collection::HiddenIndicators => return None,
     };
     Some(first + usize::try_from(n.clamp(2, 4) - 2).ok()?)
 }

@@ -127,7 +127,7 @@ impl Refusing {
 fn shown_at_least(c: &Compiled) -> (TileSet, u8) {
     let mut best = (TileSet::all(), 0);
     for q in conjuncts(c) {
-        if let Compiled::Any(Collection::Shown, p) = q {
+        if let Compiled::Any(Collection::Sets, p) = q {
             let fewest = conjuncts(p)
                 .into_iter()
                 .map(least_copies)

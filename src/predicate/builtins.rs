@@ -192,9 +192,9 @@ pub(crate) const COLLECTIONS: &[CollectionRow] = &[
     },
     CollectionRow {
         name: "shown",
-        collection: Collection::Shown,
+        collection: Collection::Sets,
         scope: Scope::Tile,
-        doc: "every distinct playing tile the hand shows: held, seen elsewhere (`seen`) and as indicators, shown or hidden (`count` counts the copies shown in all)",
+        doc: "in a refusal: every distinct playing tile the hand shows, held, seen elsewhere (`seen`) and as indicators, shown or hidden (`copies` and `count` count the copies shown in all)",
     },
     CollectionRow {
         name: "hidden_indicators",
@@ -290,7 +290,6 @@ const ALL_COLLECTIONS: &[Collection] = &[
     Collection::Bonus,
     Collection::Indicators,
     Collection::HiddenIndicators,
-    Collection::Shown,
 ];
 
 /// Every built-in function.

@@ -120,7 +120,8 @@ pub enum ElemInt {
 /// A collection as the evaluator sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Collection {
-    /// The arrangement's sets.
+    /// The arrangement's sets; in a refusal's facts, which have no arrangement, the tiles
+    /// the hand shows (the collection `shown`: see `Facts::with_shown`).
     Sets,
     /// The player's distinct tiles.
     Tiles,
@@ -130,8 +131,6 @@ pub enum Collection {
     Indicators,
     /// The indicator tiles under them (ura-dora indicators).
     HiddenIndicators,
-    /// Every distinct playing tile the hand shows: held, seen elsewhere, indicators.
-    Shown,
 }
 
 impl Collection {
@@ -143,7 +142,6 @@ impl Collection {
             Collection::Bonus => "bonus",
             Collection::Indicators => "indicators",
             Collection::HiddenIndicators => "hidden_indicators",
-            Collection::Shown => "shown",
         }
     }
 
@@ -154,7 +152,7 @@ impl Collection {
             Collection::Sets => Some(0),
             Collection::Tiles => Some(1),
             Collection::Bonus => Some(2),
-            Collection::Indicators | Collection::HiddenIndicators | Collection::Shown => None,
+            Collection::Indicators | Collection::HiddenIndicators => None,
         }
     }
 }

@@ -301,10 +301,11 @@ impl<'a> Facts<'a> {
         self
     }
 
-    /// These facts, of a hand before any reading, with the tiles it shows (see
-    /// [`Collection::Shown`]), for a refusal. They take the place of the sets, which no
-    /// refusal reads (the checker sees to it) and no hand has before a reading: the facts
-    /// stay as small as they were, which every reading of every hand copies.
+    /// These facts, of a hand before any reading, with the tiles it shows, for a refusal:
+    /// the collection `shown`, which is compiled as the sets ([`Collection::Sets`]). They
+    /// take the place of the sets, which no refusal reads (the checker sees to it) and no
+    /// hand has before a reading; so the facts, which every reading copies, stay as small as
+    /// they were, and the collections as few, which every quantifier tells apart.
     #[inline]
     pub fn with_shown(mut self, shown: &'a [Elem]) -> Facts<'a> {
         self.sets = shown;
@@ -359,7 +360,6 @@ impl<'a> Facts<'a> {
             Collection::Indicators => self.indicators,
             Collection::HiddenIndicators => self.hidden_indicators,
             // In a refusal's facts, the tiles shown are where the sets are (`with_shown`).
-            Collection::Shown => self.sets,
         }
     }
 

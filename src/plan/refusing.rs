@@ -15,7 +15,7 @@ use crate::hand::Hand;
 use crate::predicate::Compiled;
 use crate::predicate::compiled::{Cmp, Collection, ElemInt, Mask};
 use crate::predicate::facts::elem;
-use crate::score::facts::{TILE_CLASSES, shown_copies};
+use crate::score::facts::{TILE_CLASSES, shown_copies, tile_flags};
 use crate::tiles::{Tile, TileCounts, TileSet};
 
 /// A variant's refusals as the fast scorer tests them: a first test for all of them, cheap
@@ -70,6 +70,10 @@ pub(crate) struct Refusing {
     tiles: TileSet,
     /// See `tiles`.
     fewest: u8,
+    /// The tests of flags among the top conjuncts of that `any(shown, p)`'s `p`: a tile
+    /// shown so many times must pass each (one of its masks), on the flags it has in the
+    /// hand (its class, and the player's wind and red five bits).
+    tests: Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>>,
     /// The condition, as a program (not gated: the gates' summary does not read the tiles
     /// shown).
     pub condition: Gated,
@@ -92,14 +96,15 @@ impl Refusing {
     /// The refusal whose condition is `when`; its first test read from the condition only
     /// with `gates` (else every hand is looked at), its condition a program with `programs`.
     pub fn new(when: Compiled, gates: bool, programs: bool) -> Refusing {
-        let (tiles, fewest) = if gates {
+        let (tiles, fewest, tests) = if gates {
             shown_at_least(&when)
         } else {
-            (TileSet::all(), 0)
+            (TileSet::all(), 0, Vec::new())
         };
         Refusing {
             tiles,
             fewest,
+            tests,
             condition: Gated::open(when, programs),
         }
     }
@@ -117,15 +122,21 @@ impl Refusing {
         let indicators = hand.indicators().len() + hand.hidden_indicators().len();
         self.tiles.iter().any(|t| {
             let held = usize::from(own.get(t)) + usize::from(hand.seen().get(t));
-            held + indicators >= fewest && shown_copies(hand, own, t) >= fewest
+            held + indicators >= fewest && shown_copies(hand, own, t) >= fewest && {
+                let red = hand.red_fives().iter().any(|&(five, _)| five == t);
+                let flags = tile_flags(t, hand.seat(), hand.prevailing())
+                    | if red { elem::RED_FIVE } else { 0 };
+                (self.tests.iter()).all(|masks| masks.iter().any(|m| m.test(flags)))
+            }
         })
     }
 }
 
-/// The tiles of which a hand must show at least so many copies for `c` to hold, and how
-/// many: from the top conjunct `any(shown, p)` that asks for the most copies.
-fn shown_at_least(c: &Compiled) -> (TileSet, u8) {
-    let mut best = (TileSet::all(), 0);
+/// The tiles of which a hand must show at least so many copies for `c` to hold, how many,
+/// and the tests of flags such a tile must pass: from the top conjunct `any(shown, p)` that
+/// asks for the most copies. (In a refusal's condition `shown` is compiled as the sets.)
+fn shown_at_least(c: &Compiled) -> (TileSet, u8, Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>>) {
+    let mut best = (TileSet::all(), 0, Vec::new());
     for q in conjuncts(c) {
         if let Compiled::Any(Collection::Sets, p) = q {
             let fewest = conjuncts(p)
@@ -134,11 +145,17 @@ fn shown_at_least(c: &Compiled) -> (TileSet, u8) {
                 .max()
                 .unwrap_or(0);
             if fewest > best.1 {
-                best = (tiles_passing(p), fewest);
+                best = (tiles_passing(p), fewest, flag_tests(p));
             }
         }
     }
     best
+}
+
+/// The tests of flags among the top conjuncts of `p`, each as the masks one of which
+/// passes.
+fn flag_tests(p: &Compiled) -> Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
+    conjuncts(p).into_iter().filter_map(some_of_masks).collect()
 }
 
 /// The top conjuncts of `c`.
@@ -169,8 +186,7 @@ fn least_copies(p: &Compiled) -> u8 {
 /// The tiles whose flags may pass every test of flags among the top conjuncts of `p`,
 /// whatever the bits that depend on the player ([`player_bits`]).
 fn tiles_passing(p: &Compiled) -> TileSet {
-    let tests: Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>> =
-        conjuncts(p).into_iter().filter_map(some_of_masks).collect();
+    let tests = flag_tests(p);
     let mut tiles = TileSet::default();
     for (i, &flags) in TILE_CLASSES.iter().enumerate() {
         // The bits the tile may have: its class, and those the player may give it.
@@ -204,7 +220,7 @@ mod tests {
     #[test]
     fn four_plain_fives_ask_for_a_five_shown_four_times() {
         let c = condition("any(shown, number == 5 and copies == 4 and not red_five)");
-        let (tiles, fewest) = shown_at_least(&c);
+        let (tiles, fewest, _) = shown_at_least(&c);
         assert_eq!(fewest, 4);
         let names: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
         assert_eq!(names, ["5m", "5p", "5s"]);
@@ -213,7 +229,7 @@ mod tests {
         assert_eq!(shown_at_least(&c).1, 0);
         // `copies > 2` asks for three; the own wind may be any wind.
         let c = condition("any(shown, own_wind and copies > 2)");
-        let (tiles, fewest) = shown_at_least(&c);
+        let (tiles, fewest, _) = shown_at_least(&c);
         assert_eq!(fewest, 3);
         assert_eq!(tiles.len(), 4);
     }

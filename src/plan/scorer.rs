@@ -184,9 +184,10 @@ impl<'v> Scorer<'v> {
         totals_on(&facts, &mut self.reading)
     }
 
-    /// The first of the variant's refusals that `hand`, whose own tiles are `own`, meets.
-    /// A refusal that asks for a tile shown so many times is looked at only in a hand that
-    /// shows one ([`Refusing::may_hold`]): most hands are settled by a few look-ups.
+    /// The first of the variant's refusals that `hand`, whose own tiles are `own`, meets;
+    /// its elements are filled already where `filled`. A refusal that asks for a tile shown
+    /// so many times is looked at only in a hand that shows one ([`Refusals::may_hold`]):
+    /// most hands are settled by a few look-ups.
     #[inline]
     fn refusal(&mut self, hand: &Hand, own: &TileCounts, filled: bool) -> Option<usize> {
         let first = if self.plan.refusals.may_hold(hand, own) {

@@ -23,7 +23,7 @@ use crate::Variant;
 use crate::diagnostic::{Diagnostic, InputError};
 use crate::document::{self, TableReader};
 use crate::hand::file::read_hand;
-use crate::hand::{Hand, HandProblem, WinSource};
+use crate::hand::{Hand, HandProblem, WinSource, seat_key_span};
 use crate::predicate::Compiled;
 use crate::predicate::compiled::PaymentInt;
 use crate::predicate::facts::{Elem, Facts, PaymentFacts, Results, deal, hand as hf, payment};
@@ -721,7 +721,10 @@ fn scored(
     let card = variant.score(hand);
     if let Some(r) = card.totals.refused {
         let refusal = &variant.definition().refusals[usize::from(r)];
-        let problem = refusal.diagnostic(variant.id(), deal.spans[i].clone());
+        // At the key the refusal names in the seat's table.
+        let at = seat_key_span(&deal.text, wind.name(), &refusal.at.value)
+            .unwrap_or_else(|| deal.spans[i].clone());
+        let problem = refusal.diagnostic(variant.id(), at);
         return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
     }
     let total = card.totals.total;

@@ -87,9 +87,23 @@ pub fn key_span(table: &toml::de::DeTable<'_>, span: Range<usize>, key: &str) ->
 /// value, or, where it is not written, of the table that would hold it; the whole text where
 /// the text cannot be read.
 pub fn file_key_span(text: &str, key: &str) -> Range<usize> {
+    // The file's own table has an empty span: the whole text stands for it.
+    let whole = 0..text.len();
     match document::parse(text) {
-        Ok(doc) => key_span(doc.get_ref(), doc.span(), key),
-        Err(_) => 0..text.len(),
+        Ok(doc) => Some(key_span(doc.get_ref(), whole.clone(), key)).filter(|s| !s.is_empty()),
+        Err(_) => None,
+    }
+    .unwrap_or(whole)
+}
+
+/// [`file_key_span`] for the hand of the top table `seat` of the file `text` (a deal file's
+/// `east`, …); `None` where the file has no such table (a deal inside a game file).
+pub fn seat_key_span(text: &str, seat: &str, key: &str) -> Option<Range<usize>> {
+    let doc = document::parse(text).ok()?;
+    let value = doc.get_ref().get(seat)?;
+    match value.get_ref() {
+        DeValue::Table(table) => Some(key_span(table, value.span(), key)),
+        _ => None,
     }
 }
 
@@ -648,4 +662,45 @@ fn read_win(
         heavenly_span,
         kong_on_kong_span,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_a_refusal_may_name_is_found_where_a_hand_file_writes_it() {
+        // Every key of HAND_KEYS, each written once with a value that names it, so that the
+        // span found can be told from the others.
+        let text = "seat = \"east\"\nprevailing = \"south\"\nconcealed = \"concealed\"\n\
+                    melds = [\"melds\"]\nbonus = [\"bonus\"]\nseen = \"seen\"\n\
+                    riichi = \"riichi\"\ndouble-riichi = \"double-riichi\"\n\
+                    ippatsu = \"ippatsu\"\ndora = \"dora\"\nura-dora = \"ura-dora\"\n\
+                    original-call = \"original-call\"\n[win]\ntile = \"win.tile\"\n\
+                    from = \"win.from\"\ndiscarder = \"win.discarder\"\n\
+                    completes = \"win.completes\"\nlast = \"win.last\"\n\
+                    original-call = \"win.original-call\"\nheavenly = \"win.heavenly\"\n\
+                    kong-on-kong = \"win.kong-on-kong\"\nlate = \"win.late\"\n";
+        for &key in HAND_KEYS {
+            let span = file_key_span(text, key);
+            let found = &text[span];
+            match key {
+                "seat" => assert_eq!(found, "\"east\""),
+                "prevailing" => assert_eq!(found, "\"south\""),
+                // `[win]` is a table: its header.
+                "win" => assert_eq!(found, "[win]"),
+                "melds" | "bonus" => assert_eq!(found, format!("[\"{key}\"]")),
+                _ => assert_eq!(found, format!("\"{key}\""), "{key}"),
+            }
+        }
+        // A key the hand does not write: the table that would hold it.
+        let short = "seat = \"east\"\n[win]\ntile = \"1z\"\n";
+        assert_eq!(&short[file_key_span(short, "win.last")], "[win]");
+        assert_eq!(file_key_span(short, "dora"), 0..short.len());
+        // A deal's seat: the key in the seat's table.
+        let deal = "prevailing = \"east\"\n[south]\nconcealed = \"123m\"\n";
+        let at = seat_key_span(deal, "south", "concealed").unwrap();
+        assert_eq!(&deal[at], "\"123m\"");
+        assert_eq!(seat_key_span(deal, "west", "concealed"), None);
+    }
 }

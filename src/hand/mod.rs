@@ -20,7 +20,7 @@ use crate::set::{Exposure, Set, SetKind};
 use crate::tiles::{BonusTile, Tile, TileCounts, Wind};
 use crate::words::{self, Words};
 
-pub use file::{HAND_KEYS, file_key_span, parse_hand};
+pub use file::{HAND_KEYS, file_key_span, parse_hand, seat_key_span};
 pub use line::line_key_span;
 
 /// Where the winning tile came from.

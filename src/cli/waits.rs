@@ -7,7 +7,7 @@ use mjrules::render;
 use mjrules::rules::builtin;
 use mjrules::waits::waits_in;
 
-use super::{Failure, Format, HandArgs, load_hand, parse_override};
+use super::{Failure, Format, HandArgs, load_hand_for, parse_override};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,7 +28,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         args.variant.as_deref().unwrap_or(builtin::DEFAULT),
         &args.params,
     )?;
-    let hand = load_hand(&args.hand.input)?;
+    // A hand the variant refuses has no waits under it.
+    let hand = load_hand_for(&args.hand.input, &[&variant])?;
     let style = args.hand.tiles.into();
     let found = waits_in(&hand, &variant);
     match args.hand.format {

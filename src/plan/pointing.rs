@@ -40,10 +40,8 @@ impl Pointing {
     /// The item whose condition, past its gate, is `rest` and whose value is `value`, when
     /// it is one counted from the elements that point at the tiles; compiled when `compile`.
     pub fn of(rest: &Compiled, value: &Compiled, compile: bool) -> Option<Pointing> {
-        let mut conjuncts = Vec::new();
-        top_conjuncts(rest, &mut conjuncts);
         let (pointing, hand): (Vec<&Compiled>, Vec<&Compiled>) =
-            conjuncts.into_iter().partition(|c| reads_current(c));
+            rest.conjuncts().into_iter().partition(|c| reads_current(c));
         let [Compiled::Tuples(t)] = pointing.as_slice() else {
             return None;
         };
@@ -106,17 +104,6 @@ fn pointing_at_the_tile(t: &Tuples, quantifier: Quantifier) -> Option<(Collectio
         && points_at_a_tile
         && matches!(lookup.other, Leaf::Current(ElemInt::Tile)))
     .then_some((lookup.collection, lookup.named))
-}
-
-/// Adds to `out` the top conjuncts of `c`.
-fn top_conjuncts<'c>(c: &'c Compiled, out: &mut Vec<&'c Compiled>) {
-    match c {
-        Compiled::And(a, b) => {
-            top_conjuncts(a, out);
-            top_conjuncts(b, out);
-        }
-        _ => out.push(c),
-    }
 }
 
 /// True when `c` reads the element looked at: a fact of it outside a quantifier, which

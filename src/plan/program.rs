@@ -510,18 +510,10 @@ pub(crate) fn some_of_masks(c: &Compiled) -> Option<arrayvec::ArrayVec<Mask, MOS
 /// order (`number == 5 and copies == 4 and not red_five`): the tests of flags, one of which
 /// must hold, and the values.
 fn masks_and_values(c: &Compiled) -> Option<(arrayvec::ArrayVec<Mask, MOST_MASKS>, Values)> {
-    let mut conjuncts = Vec::new();
-    let mut stack = vec![c];
-    while let Some(c) = stack.pop() {
-        match c {
-            Compiled::And(a, b) => stack.extend([&**b, &**a]),
-            other => conjuncts.push(other),
-        }
-    }
     let mut masks = arrayvec::ArrayVec::<Mask, MOST_MASKS>::new();
     masks.push(Mask::of(0));
     let mut values: Option<Values> = None;
-    for conjunct in conjuncts {
+    for conjunct in c.conjuncts() {
         if let Some(more) = some_of_masks(conjunct) {
             let mut joined = arrayvec::ArrayVec::new();
             for x in &masks {

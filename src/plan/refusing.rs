@@ -137,15 +137,17 @@ impl Refusing {
 /// asks for the most copies. (In a refusal's condition `shown` is compiled as the sets.)
 fn shown_at_least(c: &Compiled) -> (TileSet, u8, Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>>) {
     let mut best = (TileSet::all(), 0, Vec::new());
-    for q in conjuncts(c) {
+    for q in c.conjuncts() {
         if let Compiled::Any(Collection::Sets, p) = q {
-            let fewest = conjuncts(p)
+            let fewest = p
+                .conjuncts()
                 .into_iter()
                 .map(least_copies)
                 .max()
                 .unwrap_or(0);
             if fewest > best.1 {
-                best = (tiles_passing(p), fewest, flag_tests(p));
+                let tests = flag_tests(p);
+                best = (tiles_passing(&tests), fewest, tests);
             }
         }
     }
@@ -155,15 +157,10 @@ fn shown_at_least(c: &Compiled) -> (TileSet, u8, Vec<arrayvec::ArrayVec<Mask, MO
 /// The tests of flags among the top conjuncts of `p`, each as the masks one of which
 /// passes.
 fn flag_tests(p: &Compiled) -> Vec<arrayvec::ArrayVec<Mask, MOST_MASKS>> {
-    conjuncts(p).into_iter().filter_map(some_of_masks).collect()
-}
-
-/// The top conjuncts of `c`.
-fn conjuncts(c: &Compiled) -> Vec<&Compiled> {
-    match c {
-        Compiled::And(a, b) => [conjuncts(a), conjuncts(b)].concat(),
-        other => vec![other],
-    }
+    p.conjuncts()
+        .into_iter()
+        .filter_map(some_of_masks)
+        .collect()
 }
 
 /// The fewest copies `p` allows where it compares them with a constant (`copies == 4`,
@@ -183,10 +180,9 @@ fn least_copies(p: &Compiled) -> u8 {
     least.clamp(0, i64::from(u8::MAX)) as u8
 }
 
-/// The tiles whose flags may pass every test of flags among the top conjuncts of `p`,
-/// whatever the bits that depend on the player ([`player_bits`]).
-fn tiles_passing(p: &Compiled) -> TileSet {
-    let tests = flag_tests(p);
+/// The tiles whose flags may pass every test of `tests` ([`flag_tests`]), whatever the bits
+/// that depend on the player ([`player_bits`]).
+fn tiles_passing(tests: &[arrayvec::ArrayVec<Mask, MOST_MASKS>]) -> TileSet {
     let mut tiles = TileSet::default();
     for (i, &flags) in TILE_CLASSES.iter().enumerate() {
         // The bits the tile may have: its class, and those the player may give it.

@@ -387,6 +387,24 @@ impl Compiled {
         }
     }
 
+    /// The operands of this expression's top-level `and`s, in order (itself alone, when it is
+    /// no `and`).
+    pub fn conjuncts(&self) -> Vec<&Compiled> {
+        let mut out = Vec::new();
+        self.push_conjuncts(&mut out);
+        out
+    }
+
+    fn push_conjuncts<'c>(&'c self, out: &mut Vec<&'c Compiled>) {
+        match self {
+            Compiled::And(a, b) => {
+                a.push_conjuncts(out);
+                b.push_conjuncts(out);
+            }
+            _ => out.push(self),
+        }
+    }
+
     /// True when this node or one below it is one that `found` looks for.
     pub fn mentions(&self, found: impl Fn(&Compiled) -> bool) -> bool {
         let mut seen = false;

@@ -7,9 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::{
-    Condition, Definition, ForEach, ItemKind, Liable, Located, Source, Style, ValueSource,
-};
+use super::{Definition, ForEach, ItemKind, Liable, Located, Source, Style, ValueSource};
 use crate::arrange::Block;
 use crate::diagnostic::{Diagnostic, InputError, did_you_mean};
 use crate::predicate::check::{
@@ -337,10 +335,19 @@ pub fn check(
         results_known: false,
         ..env
     };
-    let shapes = compile_conditions(&definition.shapes, "shape", &shape_env, &mut problems);
+    let shapes = compile_conditions(
+        definition.shapes.iter().map(|c| (&c.id, &c.when)),
+        "shape",
+        &shape_env,
+        &mut problems,
+    );
     let blocks = check_blocks(&definition, &mut problems);
-    let requirements =
-        compile_conditions(&definition.requirements, "requirement", &env, &mut problems);
+    let requirements = compile_conditions(
+        definition.requirements.iter().map(|c| (&c.id, &c.when)),
+        "requirement",
+        &env,
+        &mut problems,
+    );
     // A refusal looks at the hand as given: no reading, no shape, no item, no value.
     let refusal_env = Env {
         shapes_known: false,
@@ -356,7 +363,12 @@ pub fn check(
         "refusals",
         &mut problems,
     );
-    let refusals = compile_refusals(&definition, &refusal_env, &mut problems);
+    let refusals = compile_conditions(
+        definition.refusals.iter().map(|r| (&r.id, &r.when)),
+        "refusal",
+        &refusal_env,
+        &mut problems,
+    );
     let mut items = compile_items(&definition, &env, &mut problems);
     let combinations = resolve_combinations(&definition, &mut items, &mut problems);
     let later = results_order(&definition, &items, &mut problems);
@@ -775,47 +787,25 @@ fn check_blocks(definition: &Definition, problems: &mut [Vec<Diagnostic>]) -> Ve
     blocks
 }
 
-/// Compiles the conditions of shapes or requirements (`what`), each on the hand.
-fn compile_conditions(
-    list: &[Condition],
+/// Compiles the conditions of shapes, requirements or refusals (`what`), given as their
+/// ids and conditions, each on the hand; their ids are unique.
+fn compile_conditions<'d>(
+    list: impl IntoIterator<Item = (&'d Located<String>, &'d Source)>,
     what: &str,
     env: &Env<'_>,
     problems: &mut [Vec<Diagnostic>],
 ) -> Vec<Compiled> {
     let mut seen: HashMap<&str, ()> = HashMap::new();
     let mut out = Vec::new();
-    for condition in list {
-        if seen.insert(&condition.id.value, ()).is_some() {
-            problems[condition.id.file].push(Diagnostic::new(
-                condition.id.span.clone(),
-                format!("a second {what} with the id `{}`", condition.id.value),
+    for (id, when) in list {
+        if seen.insert(&id.value, ()).is_some() {
+            problems[id.file].push(Diagnostic::new(
+                id.span.clone(),
+                format!("a second {what} with the id `{}`", id.value),
                 "duplicate id",
             ));
         }
-        if let Some(c) = compile_source(&condition.when, Scope::Hand, Type::Bool, env, problems) {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Compiles the refusals' conditions, each on the hand as given; their ids are unique.
-fn compile_refusals(
-    definition: &Definition,
-    env: &Env<'_>,
-    problems: &mut [Vec<Diagnostic>],
-) -> Vec<Compiled> {
-    let mut seen: HashMap<&str, ()> = HashMap::new();
-    let mut out = Vec::new();
-    for refusal in &definition.refusals {
-        if seen.insert(&refusal.id.value, ()).is_some() {
-            problems[refusal.id.file].push(Diagnostic::new(
-                refusal.id.span.clone(),
-                format!("a second refusal with the id `{}`", refusal.id.value),
-                "duplicate id",
-            ));
-        }
-        if let Some(c) = compile_source(&refusal.when, Scope::Hand, Type::Bool, env, problems) {
+        if let Some(c) = compile_source(when, Scope::Hand, Type::Bool, env, problems) {
             out.push(c);
         }
     }

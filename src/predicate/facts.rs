@@ -449,6 +449,21 @@ impl Results {
         }
     }
 
+    /// [`Results::add`] where neither the bests nor which items counted are kept: adds
+    /// `amount` to the sum of each tag of the bits of `tags`.
+    #[inline]
+    pub fn add_to_sums(&mut self, tags: u64, amount: i64) {
+        debug_assert!(self.bests.is_empty() && self.fired.is_empty());
+        let mut bits = tags;
+        while bits != 0 {
+            let tag = bits.trailing_zeros() as usize;
+            if let Some(sum) = self.sums.get_mut(tag) {
+                *sum = sum.saturating_add(amount);
+            }
+            bits &= bits - 1;
+        }
+    }
+
     /// The sum of the items with the tag of index `tag`.
     pub fn sum(&self, tag: usize) -> i64 {
         self.sums.get(tag).copied().unwrap_or(0)

@@ -1010,8 +1010,23 @@ impl Lookup {
 
     #[inline(always)]
     fn value(&self, facts: &Facts<'_>, current: Elem, named: &[Elem]) -> i64 {
-        let within = Within::of(self.op, self.other.read(facts, current, named));
+        let other = self.other.read(facts, current, named);
         let elements = facts.elements(self.collection);
+        // The tiles held are distinct: one at most is a given tile, and the search stops
+        // there (`count(tiles, tile == winning_tile)`).
+        if self.collection == Collection::Tiles
+            && self.named == OfNamed::Int(ElemInt::Tile)
+            && self.op == Cmp::Eq
+            && self.quantifier != Quantifier::All
+        {
+            let found = elements.iter().find(|e| i64::from(e.tile) == other);
+            return match (found, self.quantifier) {
+                (None, _) => 0,
+                (Some(e), Quantifier::Count) if self.weighted => weight(e),
+                (Some(_), _) => 1,
+            };
+        }
+        let within = Within::of(self.op, other);
         // The element's number chosen once, not for each element: each arm is a loop that
         // reads one field.
         match self.named {
@@ -1348,7 +1363,14 @@ mod tests {
             let program = Test::new(&tree, true);
             let mut outcomes = [0; 2];
             for _ in 0..400 {
-                let (sets, tiles) = (elements(&mut seed, 5), elements(&mut seed, 14));
+                let (sets, mut tiles) = (elements(&mut seed, 5), elements(&mut seed, 14));
+                // A hand's tiles held are distinct (as `HandElems::fill` makes them).
+                let mut held = 0u64;
+                tiles.retain(|e| {
+                    let new = held & 1 << e.tile == 0;
+                    held |= 1 << e.tile;
+                    new
+                });
                 let (indicators, bonus) = (elements(&mut seed, 3), elements(&mut seed, 2));
                 let flags = [hand::SELF_DRAWN, hand::DEALER, hand::DECLARED_READY]
                     .into_iter()

@@ -257,6 +257,8 @@ pub struct Facts<'a> {
     /// The payment being worked out (payment scope).
     pub payment: &'a PaymentFacts,
     sets: &'a [Elem],
+    /// The tiles held, one element for each distinct tile (a search for one tile stops at
+    /// the first it finds).
     tiles: &'a [Elem],
     bonus: &'a [Elem],
     indicators: &'a [Elem],

@@ -146,19 +146,29 @@ fn block_waits(hand: &Hand, held: &TileCounts, blocks: &[Block]) -> TileSet {
             // The tiles of the way the hand lacks: one may come, no more.
             let mut lacking = Tile::all().filter(|&t| way.get(t) > waiting.get(t));
             let candidates = match (lacking.next(), lacking.next()) {
-                (None, _) => TileSet::all(),
+                // The hand holds the whole way: the tile must join a set or the pair with
+                // what is left of its tiles.
+                (None, _) => match waiting.less(way) {
+                    Some(rest) => candidates(&rest),
+                    None => continue,
+                },
                 (Some(t), None) if way.get(t) == waiting.get(t) + 1 => TileSet::of(t),
                 _ => continue,
             };
-            for tile in candidates.iter().filter(|&t| held.get(t) < 4) {
+            let completes = |tile: Tile| {
                 let mut completed = waiting;
                 completed.add(tile);
-                if (completed.less(way))
-                    .is_some_and(|rest| reads_as(&rest, needed - block.sets, true))
-                {
+                (completed.less(way)).is_some_and(|rest| reads_as(&rest, needed - block.sets, true))
+            };
+            for tile in candidates.iter().filter(|&t| held.get(t) < 4) {
+                if completes(tile) {
                     waits.insert(tile);
                 }
             }
+            debug_assert!(
+                candidates.complement().iter().all(|t| !completes(t)),
+                "a tile left out of a block's candidates completes the hand"
+            );
         }
     }
     waits

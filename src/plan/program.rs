@@ -313,6 +313,9 @@ fn condition(c: &Compiled) -> Cond {
             }
         }
         Compiled::Cmp(op, a, b) => {
+            if let Some(c) = counted_and_compared(*op, a, b) {
+                return c;
+            }
             let (x, y) = (Operand::of(a), Operand::of(b));
             if let (Operand::Leaf(x), Operand::Leaf(y)) = (&x, &y)
                 && let Some(c) = named_pair(*op, *x, *y)
@@ -367,6 +370,31 @@ fn condition(c: &Compiled) -> Cond {
             test(move |f, e, n| v(f, e, n) != 0)
         }
     }
+}
+
+/// A count of the elements that pass one test of flags compared with a constant
+/// (`count(sets, pung_or_kong and not exposed) == 3`), in one call: the elements tested in
+/// place and the count compared, where the tree makes a call for the count and one for the
+/// comparison.
+fn counted_and_compared(op: Cmp, a: &Compiled, b: &Compiled) -> Option<Cond> {
+    let (count, op, k) = match (a, b) {
+        (count @ Compiled::Count(..), &Compiled::Const(k)) => (count, op, k),
+        (&Compiled::Const(k), count @ Compiled::Count(..)) => (count, op.mirrored(), k),
+        _ => return None,
+    };
+    let Compiled::Count(c, cond) = count else {
+        return None;
+    };
+    let (Compiled::ElemMask(m), c) = (&**cond, *c) else {
+        return None;
+    };
+    let (m, within) = (*m, Within::of(op, k));
+    Some(test(move |f, _, _| {
+        let counted = (f.elements(c).iter())
+            .map(|e| i64::from(m.test(e.flags)) * weight(e))
+            .sum();
+        within.holds(counted)
+    }))
 }
 
 /// `any(c, cond)` (`quantifier` [`Quantifier::Any`]) or `all(c, cond)`: each element tested
@@ -1350,6 +1378,10 @@ mod tests {
             "all(tiles, copies == 2 or copies == 4) or any(tiles, not (copies <= 1 or number_copies >= 3))",
             "any(sets, number == 3 and not number == 2 or 1 > number)",
             "count(tiles) + count(sets) >= 14 and count(bonus) < 2",
+            // Counts of elements passing one test of flags compared with a constant, either
+            // side (tiles weighed by their copies).
+            "count(sets, pung and not exposed) == 2 or 3 <= count(tiles, simple)",
+            "count(sets, chow) < 2 and 1 != count(tiles, dragon)",
         ];
         let mut seed = 2026;
         let results = Results {

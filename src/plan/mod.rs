@@ -72,8 +72,7 @@ pub struct Tricks {
     pub gates: bool,
     /// A player's item gates tested together through a transposed table (with `gates`).
     pub gate_table: bool,
-    /// Set items that are one flag test worth a constant counted in a tight loop, and hand
-    /// items worth a constant whenever their gates are open counted without a test.
+    /// Set items that are one flag test worth a constant counted in a tight loop.
     pub set_tests: bool,
     /// Tile items that count the elements pointing at each tile counted from the
     /// elements' side.
@@ -186,8 +185,6 @@ pub(crate) struct PlanItem {
     /// The commonest shape of item, a flag test on each set worth a constant (what is left
     /// of the condition after its gate, and the value), counted in a tight loop.
     pub set_test: Option<(Mask, i64)>,
-    /// An item on the hand that counts once for a constant whenever its gate is open.
-    pub given: Option<i64>,
     /// For an item over groups of named elements: how it counts.
     pub group: Option<GroupProgram>,
     /// A tile item counted from the elements pointing at the tiles.
@@ -326,12 +323,6 @@ impl Plan {
                     }
                     _ => None,
                 };
-                let given = match (item.for_each, &condition.rest, &planned.value) {
-                    (ForEach::Hand, Compiled::Const(1), Compiled::Const(v)) if tricks.set_tests => {
-                        Some(*v)
-                    }
-                    _ => None,
-                };
                 let pointing = (item.for_each == ForEach::Tile && tricks.pointing)
                     .then(|| Pointing::of(&condition.rest, &planned.value, tricks.programs))
                     .flatten();
@@ -343,7 +334,6 @@ impl Plan {
                     item: planned,
                     condition,
                     set_test,
-                    given,
                     pointing,
                 }
             })

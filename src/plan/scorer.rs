@@ -735,23 +735,6 @@ fn count_items(
             }
             hit.amount = value.saturating_mul(i64::from(hit.times));
             applied.keep(hit, it);
-        } else if let Some(amount) = item.given {
-            let hit = Fired {
-                times: 1,
-                amount,
-                ..Fired::none(it)
-            };
-            debug_assert_eq!(
-                hit,
-                count(
-                    it,
-                    facts,
-                    |e| item.condition.holds_past_gate(facts, e),
-                    |e| item.amount.value(facts, e),
-                ),
-                "an item given whenever its gate is open"
-            );
-            applied.keep(hit, it);
         } else if let Some(group) = &item.group {
             if it.instanced {
                 let hit = group.count_keeping(it, facts, &mut applied.matches);

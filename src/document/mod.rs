@@ -128,6 +128,17 @@ impl<'a, 'i> TableReader<'a, 'i> {
         expect_string(value, key, source, problems)
     }
 
+    /// The string value of `key`, which the table must give.
+    pub fn required_string(
+        &mut self,
+        key: &'static str,
+        source: &str,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<StrValue<'a>> {
+        let value = self.require(key, problems)?;
+        expect_string(value, key, source, problems)
+    }
+
     /// The boolean value of `key`; absent means false.
     pub fn flag(&mut self, key: &'static str, problems: &mut Vec<Diagnostic>) -> bool {
         self.flag_at(key, problems).0

@@ -302,8 +302,7 @@ impl Cx<'_> {
         problems: &mut Vec<Diagnostic>,
     ) -> Option<Source> {
         reader
-            .require(key, problems)
-            .and_then(|v| document::expect_string(v, key, self.text, problems))
+            .required_string(key, self.text, problems)
             .map(|s| self.source(&s))
     }
 
@@ -334,14 +333,7 @@ impl Cx<'_> {
         let Some(mut r) = self.table(value, "variant", "`[variant]`", problems) else {
             return;
         };
-        out.id = r.require("id", problems).and_then(|v| {
-            let s = document::expect_string(v, "id", self.text, problems)?;
-            if !is_id(s.text) {
-                problems.push(bad_id(&s));
-                return None;
-            }
-            Some(self.located(&s))
-        });
+        out.id = self.id(&mut r, problems);
         out.name = self.string(&mut r, "name", problems);
         out.source = self.string(&mut r, "source", problems);
         out.source_part = self.string(&mut r, "source-part", problems);
@@ -568,24 +560,20 @@ impl Cx<'_> {
         let mut r = self.table(value, "refusals", "a refusal", problems)?;
         let id = self.id(&mut r, problems);
         let when = self.required_expression(&mut r, "when", problems);
-        let at = r
-            .require("at", problems)
-            .and_then(|v| document::expect_string(v, "at", self.text, problems))
-            .and_then(|s| {
-                if HAND_KEYS.contains(&s.text) {
-                    return Some(self.located(&s));
-                }
-                problems.push(document::not_a_word(
-                    &s,
-                    "a key of a hand",
-                    "no such key",
-                    HAND_KEYS,
-                ));
-                None
-            });
+        let at = r.required_string("at", self.text, problems).and_then(|s| {
+            if HAND_KEYS.contains(&s.text) {
+                return Some(self.located(&s));
+            }
+            problems.push(document::not_a_word(
+                &s,
+                "a key of a hand",
+                "no such key",
+                HAND_KEYS,
+            ));
+            None
+        });
         let message = r
-            .require("message", problems)
-            .and_then(|v| document::expect_string(v, "message", self.text, problems))
+            .required_string("message", self.text, problems)
             .map(|s| s.text.to_string());
         let cite = self.cite(&mut r, problems);
         let notes = self.string(&mut r, "notes", problems);
@@ -650,8 +638,7 @@ impl Cx<'_> {
         r: &mut TableReader<'_, '_>,
         problems: &mut Vec<Diagnostic>,
     ) -> Option<Located<String>> {
-        let v = r.require("id", problems)?;
-        let s = document::expect_string(v, "id", self.text, problems)?;
+        let s = r.required_string("id", self.text, problems)?;
         if !is_id(s.text) {
             problems.push(bad_id(&s));
             return None;
@@ -1092,8 +1079,7 @@ impl Cx<'_> {
         let id = self.id(&mut r, problems);
         let when = self.required_expression(&mut r, "when", problems);
         let liable = if liability {
-            r.require("liable", problems)
-                .and_then(|v| document::expect_string(v, "liable", self.text, problems))
+            r.required_string("liable", self.text, problems)
                 .and_then(|s| read_word(&s, &Liable::WORDS, "a liable player", problems))
         } else {
             None
@@ -1230,8 +1216,7 @@ impl Cx<'_> {
             .flatten();
         let cite = self.cite(&mut r, problems);
         let reason = r
-            .require("reason", problems)
-            .and_then(|v| document::expect_string(v, "reason", self.text, problems))
+            .required_string("reason", self.text, problems)
             .map(|s| s.text.to_string());
         r.finish(problems);
         Some(NotScored {
@@ -1279,8 +1264,7 @@ impl Cx<'_> {
     fn named_value(&self, value: &Value<'_>, problems: &mut Vec<Diagnostic>) -> Option<NamedValue> {
         let mut r = self.table(value, "values", "a value", problems)?;
         let id = r
-            .require("id", problems)
-            .and_then(|v| document::expect_string(v, "id", self.text, problems))
+            .required_string("id", self.text, problems)
             .map(|s| self.located(&s))
             .filter(|id| {
                 let ok = is_name(&id.value);
@@ -1311,8 +1295,7 @@ impl Cx<'_> {
         let id = self.id(&mut r, problems);
         let description = self.string(&mut r, "description", problems);
         let of = r
-            .require("of", problems)
-            .and_then(|v| document::expect_string(v, "of", self.text, problems))
+            .required_string("of", self.text, problems)
             .map(|s| self.located(&s));
         let when = self.required_expression(&mut r, "when", problems);
         let value = r

@@ -25,9 +25,9 @@ pub(crate) struct Refusals {
     /// Each refusal, in order.
     pub each: Vec<Refusing>,
     /// Where every refusal asks for some tile shown so many times: the tiles any of them
-    /// asks for, by index, and the fewest copies any of them asks for. `None` where one
-    /// asks for no such thing, and every hand is looked at.
-    first_test: Option<(Vec<usize>, usize)>,
+    /// asks for, and the fewest copies any of them asks for. `None` where one asks for no
+    /// such thing, and every hand is looked at.
+    first_test: Option<(TileSet, usize)>,
 }
 
 impl Refusals {
@@ -37,12 +37,7 @@ impl Refusals {
             .map(|c| Refusing::new(c, gates, programs))
             .collect();
         let first_test = (each.iter().all(|r| r.fewest > 0)).then(|| {
-            let mut tiles: Vec<usize> = each
-                .iter()
-                .flat_map(|r| r.tiles.iter().map(Tile::index))
-                .collect();
-            tiles.sort_unstable();
-            tiles.dedup();
+            let tiles = (each.iter()).fold(TileSet::default(), |all, r| all.or(r.tiles));
             let fewest = each.iter().map(|r| r.fewest).min().unwrap_or(0);
             (tiles, usize::from(fewest))
         });
@@ -50,24 +45,15 @@ impl Refusals {
     }
 
     /// False when no refusal can hold of `hand`, whose own tiles are `own`: it shows none
-    /// of the tiles asked for as many times as asked. (The copies each indicator shows are
-    /// counted in one pass: counting every indicator as each tile asked for let a fifth of
-    /// riichi's hands through to the refusals' own tests, 4,034 of 20,000 against 518.)
+    /// of the tiles asked for as many times as asked ([`shown_copies`]: counting every
+    /// indicator as each tile asked for let a fifth of riichi's hands through to the
+    /// refusals' own tests, 4,034 of 20,000 against 518).
     #[inline]
     pub fn may_hold(&self, hand: &Hand, own: &TileCounts) -> bool {
         let Some((tiles, fewest)) = &self.first_test else {
             return true;
         };
-        let mut indicated = [0u8; Tile::COUNT];
-        for indicators in [hand.indicators(), hand.hidden_indicators()] {
-            for t in indicators {
-                indicated[t.index()] += 1;
-            }
-        }
-        let (own, seen) = (own.as_array(), hand.seen().as_array());
-        (tiles.iter()).any(|&i| {
-            usize::from(own[i]) + usize::from(seen[i]) + usize::from(indicated[i]) >= *fewest
-        })
+        tiles.iter().any(|t| shown_copies(hand, own, t) >= *fewest)
     }
 }
 

@@ -6,10 +6,16 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn mjrules(args: &[&str], stdin: Option<&str>) -> Output {
+    mjrules_with(args, stdin, &[])
+}
+
+/// [`mjrules`] with more variables in its environment.
+fn mjrules_with(args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mjrules"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -531,20 +537,37 @@ fn the_speed_line_names_the_threads() {
 }
 
 #[test]
-fn a_corpus_longer_than_a_batch_is_scored_in_order() {
-    // 5,000 lines make two batches or more (a batch is at least 2,048 lines): each is read
-    // while the one before is scored, and the results must still come out in line order.
+fn a_corpus_longer_than_a_batch_is_scored_in_order_on_one_thread_or_two() {
+    // 5,000 lines make two batches or more (a batch is at least 2,048 lines). On one thread
+    // each batch is scored before the next is read; on two, each is read while the one
+    // before is scored. Either way the results must come out in line order, and a line that
+    // is not a hand (line 3,000, in the second batch) be reported and the run go on.
     let corpus = stdout(&mjrules(&["gen", "--seed", "11", "--count", "5000"], None));
-    let out = mjrules(&["score", "--corpus", "-"], Some(&corpus));
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let numbers: Vec<usize> = stdout(&out)
-        .lines()
-        .map(|l| {
-            let rest = l.strip_prefix("line ").expect("line N: total");
-            rest[..rest.find(':').unwrap()].parse().unwrap()
-        })
-        .collect();
-    assert_eq!(numbers, (1..=5_000).collect::<Vec<_>>());
+    let mut lines: Vec<&str> = corpus.lines().collect();
+    lines[2_999] = "not a hand";
+    let corpus = lines.join("\n");
+    let runs = ["1", "2"].map(|threads| {
+        mjrules_with(
+            &["score", "--corpus", "-"],
+            Some(&corpus),
+            &[("RAYON_NUM_THREADS", threads)],
+        )
+    });
+    for out in &runs {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+        assert!(stderr(out).contains("<stdin>:3000:1"), "{}", stderr(out));
+        let numbers: Vec<usize> = stdout(out)
+            .lines()
+            .map(|l| {
+                let rest = l.strip_prefix("line ").expect("line N: total");
+                rest[..rest.find(':').unwrap()].parse().unwrap()
+            })
+            .collect();
+        let expected: Vec<usize> = (1..=5_000).filter(|&n| n != 3_000).collect();
+        assert_eq!(numbers, expected);
+    }
+    assert_eq!(stdout(&runs[0]), stdout(&runs[1]));
+    assert_eq!(stderr(&runs[0]), stderr(&runs[1]));
 }
 
 #[test]

@@ -1306,6 +1306,39 @@ fn a_hand_a_variant_refuses_is_an_error_at_the_key_its_refusal_names() {
     );
     assert_eq!(lines[1]["valid"], true);
     assert_eq!(lines[2]["ok"], false);
+    assert_eq!(
+        lines[2]["problems"][0]["message"],
+        "1 line of `<stdin>` holds a hand `riichi` refuses, and was not scored"
+    );
+    // The summary counts the lines refused apart from those that could not be read, and so
+    // does the run's failure, a line for each.
+    let corpus = format!("{corpus}not a hand\n");
+    let out = mjrules(
+        &[
+            "score",
+            "--variant",
+            "riichi",
+            "--corpus",
+            "-",
+            "--format",
+            "summary",
+        ],
+        Some(&corpus),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stdout(&out).contains("lines not read 1; hands refused 1"),
+        "{}",
+        stdout(&out)
+    );
+    let err = stderr(&out);
+    assert!(
+        err.ends_with(
+            "error: 1 line of `<stdin>` could not be read, and was not scored\n\
+             error: 1 line of `<stdin>` holds a hand `riichi` refuses, and was not scored\n"
+        ),
+        "{err}"
+    );
     // `compare` refuses it too, naming the variant.
     let out = mjrules(&["compare", "riichi", "bmja", "-"], Some(plain));
     assert_eq!(out.status.code(), Some(2));

@@ -6,9 +6,9 @@
 //! function decides what to do with bytes that are not UTF-8; a corpus reads its hand) and
 //! one from the line and what was prepared to a result. Lines are prepared a [`GROUP`] at a
 //! time, then worked. Out: the results, in the order of the lines, to a sink; the first line
-//! that fails stops the run with its error. (A corpus line that is not a hand is not such a
-//! failure: its report is the line's result, counted by [`Unreadable`], and the run goes
-//! on.)
+//! that fails stops the run with its error. (A corpus line that is not a hand, or holds one
+//! the variant refuses, is not such a failure: its report is the line's result, counted by
+//! [`NotScored`], and the run goes on.)
 
 use std::convert::Infallible;
 use std::io::{BufRead, IsTerminal, Read};
@@ -298,53 +298,101 @@ pub fn show(bar: &ProgressBar, done: u64, position: u64) {
     bar.set_message(format!("{}{rate}", stats::hands(done)));
 }
 
-/// How many reports of unreadable lines are drawn; the rest are counted.
+/// How many reports of lines not scored are drawn; the rest are counted.
 const BAD_LINES_SHOWN: usize = 20;
 
-/// The corpus lines that could not be read: each is reported (the first
-/// [`BAD_LINES_SHOWN`] drawn on standard error), counted, and not scored; the run goes on,
-/// and fails at its end.
-#[derive(Default)]
-pub struct Unreadable {
-    count: usize,
+/// Why a corpus line was not scored, with its report.
+pub enum Skipped {
+    /// The line is not a hand (not JSON, not a hand's keys, a hand that does not validate).
+    Unreadable(String),
+    /// The line's hand is one the variant (or, in a comparison, one of the two) refuses by
+    /// one of its own `[[refusals]]`.
+    Refused(String),
 }
 
-impl Unreadable {
-    /// Reports one unreadable line, drawn as `report`.
-    pub fn add(&mut self, report: &str) {
-        self.count += 1;
-        if self.count <= BAD_LINES_SHOWN {
+/// The corpus lines that were not scored: each is reported (the first [`BAD_LINES_SHOWN`]
+/// drawn on standard error, or written in the JSON output), counted by its reason, and the
+/// run goes on, and fails at its end.
+#[derive(Default)]
+pub struct NotScored {
+    unreadable: usize,
+    refused: usize,
+    /// The reports not drawn, past the first [`BAD_LINES_SHOWN`].
+    hidden: usize,
+}
+
+impl NotScored {
+    /// Counts the line `skipped`, and draws its report on standard error.
+    pub fn add(&mut self, skipped: &Skipped) {
+        let report = self.count_one(skipped);
+        if self.count() <= BAD_LINES_SHOWN {
             eprint!("{report}");
+        } else {
+            self.hidden += 1;
         }
     }
 
-    /// Counts one unreadable line reported elsewhere (in the JSON output).
-    pub fn count_one(&mut self) {
-        self.count += 1;
+    /// Counts the line `skipped` (its report is written elsewhere, in the JSON output), and
+    /// gives its report.
+    pub fn count_one<'s>(&mut self, skipped: &'s Skipped) -> &'s str {
+        match skipped {
+            Skipped::Unreadable(report) => {
+                self.unreadable += 1;
+                report
+            }
+            Skipped::Refused(report) => {
+                self.refused += 1;
+                report
+            }
+        }
+    }
+
+    /// How many lines were not scored.
+    pub fn count(&self) -> usize {
+        self.unreadable + self.refused
     }
 
     /// How many lines could not be read.
-    pub fn count(&self) -> usize {
-        self.count
+    pub fn unreadable(&self) -> usize {
+        self.unreadable
     }
 
-    /// The failure of a run that met unreadable lines in `corpus`, if it did.
-    pub fn finish(&self, corpus: &str) -> Result<(), super::Failure> {
-        let n = self.count;
-        if n == 0 {
+    /// How many lines hold a hand that was refused.
+    pub fn refused(&self) -> usize {
+        self.refused
+    }
+
+    /// The failure of a run that left lines of `corpus` unscored, if it did: a line for
+    /// those that could not be read, and one for those whose hands `refusing` (the
+    /// variants, named as the message says them) refused.
+    pub fn finish(&self, corpus: &str, refusing: &str) -> Result<(), super::Failure> {
+        if self.count() == 0 {
             return Ok(());
         }
-        let hidden = n.saturating_sub(BAD_LINES_SHOWN);
-        Err(super::Failure::Input(format!(
-            "{}error: {n} line{} of `{corpus}` could not be read, and {} not scored\n",
-            if hidden > 0 {
-                format!("… and {hidden} more lines not shown\n")
-            } else {
-                String::new()
-            },
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "was" } else { "were" },
-        )))
+        let mut text = String::new();
+        if self.hidden > 0 {
+            text += &format!("… and {} more lines not shown\n", self.hidden);
+        }
+        let lines = |n: usize| if n == 1 { "line" } else { "lines" };
+        let were = |n: usize| if n == 1 { "was" } else { "were" };
+        if self.unreadable > 0 {
+            let u = self.unreadable;
+            text += &format!(
+                "error: {u} {} of `{corpus}` could not be read, and {} not scored\n",
+                lines(u),
+                were(u),
+            );
+        }
+        if self.refused > 0 {
+            let r = self.refused;
+            text += &format!(
+                "error: {r} {} of `{corpus}` {} a hand {refusing} refuses, and {} not scored\n",
+                lines(r),
+                if r == 1 { "holds" } else { "hold" },
+                were(r),
+            );
+        }
+        Err(super::Failure::Input(text))
     }
 }
 

@@ -128,7 +128,7 @@ fn compare_corpus(
     // The scoring threads copy a line only when its hand may be kept among the differences
     // (`CorpusComparison::keep_above`, which only grows: a value read late is merely low).
     let keep_above = AtomicI64::new(cmp.keep_above());
-    let mut unreadable = batch::Unreadable::default();
+    let mut not_scored = batch::NotScored::default();
     let scored = batch::process(
         input,
         || [variants[0].scorer(), variants[1].scorer()],
@@ -137,13 +137,16 @@ fn compare_corpus(
             // A line that is not a hand is reported, and the run goes on.
             let hand = match read {
                 Ok(hand) => hand,
-                Err(e) => return Ok(Err(report::line_error(e, &name, n, line))),
+                Err(e) => {
+                    let report = report::line_error(e, &name, n, line);
+                    return Ok(Err(batch::Skipped::Unreadable(report)));
+                }
             };
             let keep = keep_above.load(Ordering::Relaxed);
             Ok(
                 compare::score_pair(scorers, hand, n, line, keep, measure).map_err(|(k, r)| {
                     let refused = corpus::refused_line(variants[k], r, line);
-                    report::line_error(&refused, &name, n, line)
+                    batch::Skipped::Refused(report::line_error(&refused, &name, n, line))
                 }),
             )
         },
@@ -153,7 +156,7 @@ fn compare_corpus(
                     cmp.add(scored);
                     keep_above.store(cmp.keep_above(), Ordering::Relaxed);
                 }
-                Err(report) => unreadable.add(&report),
+                Err(skipped) => not_scored.add(&skipped),
             }
             Ok(())
         },
@@ -201,5 +204,5 @@ fn compare_corpus(
             .and_then(|mut file| file.write_all(svg.as_bytes()))
             .map_err(|e| plot_error(plot, e))?;
     }
-    unreadable.finish(&name)
+    not_scored.finish(&name, &format!("`{}` or `{}`", ids[0], ids[1]))
 }

@@ -100,11 +100,12 @@ pub fn report_failure(failure: Failure) -> u8 {
     match failure {
         Failure::Check => {}
         Failure::Input(message) if json => {
-            let message = message.trim_end().trim_start_matches("error: ");
-            println!(
-                "{}",
-                json!({"ok": false, "problems": [{"message": message, "severity": "error"}]})
-            );
+            // One problem for each `error: ` that starts a line.
+            let problems: Vec<Value> = (message.trim_end().trim_start_matches("error: "))
+                .split("\nerror: ")
+                .map(|message| json!({"message": message, "severity": "error"}))
+                .collect();
+            println!("{}", json!({"ok": false, "problems": problems}));
         }
         Failure::Input(message) => eprint!("{}", mjrules::diagnostic::visible(&message)),
         Failure::Problems(errors) if json => {

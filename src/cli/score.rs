@@ -100,9 +100,9 @@ fn refused_line(
     name: &str,
     n: usize,
     line: &[u8],
-) -> String {
+) -> batch::Skipped {
     let e = corpus::refused_line(variant, usize::from(r), line);
-    line_failure(format, &e, name, n, line)
+    batch::Skipped::Refused(line_failure(format, &e, name, n, line))
 }
 
 /// A corpus line that was not scored, as the output of `format` reports it.
@@ -129,7 +129,7 @@ fn score_corpus(
     let (name, input) = open_corpus(path)?;
     let start = Instant::now();
     let mut side = compare::Side::default();
-    let mut unreadable = batch::Unreadable::default();
+    let mut not_scored = batch::NotScored::default();
     let stdout = std::io::stdout();
     let mut writer = std::io::BufWriter::new(stdout.lock());
     let count = batch::process(
@@ -141,7 +141,10 @@ fn score_corpus(
             // JSON output as JSON) and the run goes on.
             let hand = match read {
                 Ok(hand) => hand,
-                Err(e) => return Ok(Err(line_failure(format, e, &name, n, line))),
+                Err(e) => {
+                    let report = line_failure(format, e, &name, n, line);
+                    return Ok(Err(batch::Skipped::Unreadable(report)));
+                }
             };
             let (scored, refused) = match format {
                 CorpusFormat::Summary => {
@@ -184,17 +187,17 @@ fn score_corpus(
                         write_line(&mut writer, &text)?;
                     }
                 }
-                Err(json) if format == CorpusFormat::Json => {
-                    unreadable.count_one();
-                    write_line(&mut writer, &json)?;
+                Err(skipped) if format == CorpusFormat::Json => {
+                    let json = not_scored.count_one(&skipped);
+                    write_line(&mut writer, json)?;
                 }
-                Err(report) => unreadable.add(&report),
+                Err(skipped) => not_scored.add(&skipped),
             }
             Ok(())
         },
         |line, e| Failure::Input(format!("error: cannot read `{name}`, line {line}: {e}\n")),
     )?;
-    let count = count - unreadable.count() as u64;
+    let count = count - not_scored.count() as u64;
     let seconds = start.elapsed().as_secs_f64();
     if format == CorpusFormat::Summary {
         let d = &side.totals;
@@ -207,16 +210,18 @@ fn score_corpus(
         let text = format!(
             "{}\n\
              {totals}\n\
-             winners {}, of which not a valid win {}; limit hands {}; lines not read {}\n",
+             winners {}, of which not a valid win {}; limit hands {}; lines not read {}; \
+             hands refused {}\n",
             batch::speed(count, variant.id(), seconds),
             side.winners,
             side.invalid_wins,
             side.limit_hands,
-            unreadable.count(),
+            not_scored.unreadable(),
+            not_scored.refused(),
         );
         write_line(&mut writer, text.trim_end())?;
     }
     use std::io::Write as _;
     writer.flush().map_err(|e| super::output_error(&e))?;
-    unreadable.finish(&name)
+    not_scored.finish(&name, &format!("`{}`", variant.id()))
 }

@@ -1276,18 +1276,11 @@ fn a_hand_a_variant_refuses_is_an_error_at_the_key_its_refusal_names() {
     // In a corpus, the line is reported with its place in the line, and the others scored.
     let line = |hand: &str| stdout(&mjrules(&["hand", "--format", "json", "-"], Some(hand)));
     let corpus = format!("{}{}", line(plain), line(&red));
-    let out = mjrules(
-        &[
-            "score",
-            "--variant",
-            "riichi",
-            "--corpus",
-            "-",
-            "--format",
-            "json",
-        ],
-        Some(&corpus),
-    );
+    let score_corpus = |corpus: &str, format: &str| {
+        let args = ["score", "--variant", "riichi", "--corpus", "-", "--format"];
+        mjrules(&[&args[..], &[format]].concat(), Some(corpus))
+    };
+    let out = score_corpus(&corpus, "json");
     assert_eq!(out.status.code(), Some(2));
     let lines: Vec<serde_json::Value> = (stdout(&out).lines())
         .map(|l| serde_json::from_str(l).unwrap())
@@ -1312,19 +1305,7 @@ fn a_hand_a_variant_refuses_is_an_error_at_the_key_its_refusal_names() {
     );
     // The summary counts the lines refused apart from those that could not be read, and so
     // does the run's failure, a line for each.
-    let corpus = format!("{corpus}not a hand\n");
-    let out = mjrules(
-        &[
-            "score",
-            "--variant",
-            "riichi",
-            "--corpus",
-            "-",
-            "--format",
-            "summary",
-        ],
-        Some(&corpus),
-    );
+    let out = score_corpus(&format!("{corpus}not a hand\n"), "summary");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stdout(&out).contains("lines not read 1; hands refused 1"),

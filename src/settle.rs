@@ -168,21 +168,22 @@ pub fn read_deal(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Deal> {
     let before = problems.len();
-    let prevailing = top.require("prevailing", problems).and_then(|v| {
-        let s = document::expect_string(v, "prevailing", text, problems)?;
-        let wind = Wind::from_name(s.text);
-        if wind.is_none() {
-            problems.push(
-                Diagnostic::new(
-                    s.span,
-                    format!("`{}` is not a wind", s.text),
-                    "expected east, south, west or north",
-                )
-                .with_help("the prevailing wind is east, south, west or north"),
-            );
-        }
-        wind
-    });
+    let prevailing = top
+        .required_string("prevailing", text, problems)
+        .and_then(|s| {
+            let wind = Wind::from_name(s.text);
+            if wind.is_none() {
+                problems.push(
+                    Diagnostic::new(
+                        s.span,
+                        format!("`{}` is not a wind", s.text),
+                        "expected east, south, west or north",
+                    )
+                    .with_help("the prevailing wind is east, south, west or north"),
+                );
+            }
+            wind
+        });
     let mut seats = [Seat::Absent, Seat::Absent, Seat::Absent, Seat::Absent];
     let mut spans = [0..0, 0..0, 0..0, 0..0];
     let mut winners: Vec<(Wind, Range<usize>)> = Vec::new();
@@ -403,8 +404,7 @@ fn read_counted(
     let win = r.get("win").and_then(|v| {
         let t = document::expect_table(v, "win", problems)?;
         let mut w = TableReader::new(t, v.span(), "`win`");
-        let from = w.require("from", problems).and_then(|f| {
-            let s = document::expect_string(f, "from", text, problems)?;
+        let from = w.required_string("from", text, problems).and_then(|s| {
             let source = words::read(&WinSource::WORDS, s.text);
             if source.is_none() {
                 problems.push(

@@ -158,10 +158,7 @@ pub fn variant_for(name: &str, text: &str, base: &Path) -> Result<Variant, Vec<I
     let doc = document::parse(text).map_err(fail)?;
     let mut problems = Vec::new();
     let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
-    let Some(spec) = top
-        .require("variant", &mut problems)
-        .and_then(|v| document::expect_string(v, "variant", text, &mut problems))
-    else {
+    let Some(spec) = top.required_string("variant", text, &mut problems) else {
         return Err(vec![InputError::new(name, text, problems)]);
     };
     let relative = base.join(spec.text);

@@ -131,9 +131,7 @@ pub fn read_hand(
             .require("prevailing", problems)
             .and_then(|v| read_wind(v, "prevailing", source, problems)),
     };
-    let concealed_value = reader
-        .require("concealed", problems)
-        .and_then(|v| document::expect_string(v, "concealed", source, problems));
+    let concealed_value = reader.required_string("concealed", source, problems);
     let concealed = concealed_value
         .as_ref()
         .map(|v| read_playing(v, "concealed", problems));
@@ -590,23 +588,24 @@ fn read_win(
     let table = document::expect_table(value, "win", problems)?;
     let before = problems.len();
     let mut reader = TableReader::new(table, value.span(), "`[win]`");
-    let tile = reader.require("tile", problems).and_then(|v| {
-        let s = document::expect_string(v, "tile", source, problems)?;
-        let tiles = read_playing(&s, "tile", problems);
-        match tiles.as_slice() {
-            [w] => Some((w.tile, w.span.clone(), w.red)),
-            // A notation error is already reported; an empty string is not.
-            [] if problems.len() > before => None,
-            _ => {
-                problems.push(Diagnostic::new(
-                    s.span.clone(),
-                    "`tile` names one winning tile",
-                    format!("{} tiles here", tiles.len()),
-                ));
-                None
+    let tile = reader
+        .required_string("tile", source, problems)
+        .and_then(|s| {
+            let tiles = read_playing(&s, "tile", problems);
+            match tiles.as_slice() {
+                [w] => Some((w.tile, w.span.clone(), w.red)),
+                // A notation error is already reported; an empty string is not.
+                [] if problems.len() > before => None,
+                _ => {
+                    problems.push(Diagnostic::new(
+                        s.span.clone(),
+                        "`tile` names one winning tile",
+                        format!("{} tiles here", tiles.len()),
+                    ));
+                    None
+                }
             }
-        }
-    });
+        });
     let from = reader.require("from", problems).and_then(|v| {
         let expected = "expected wall, discard, loose or robbed-kong";
         read_word(

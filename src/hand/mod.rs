@@ -107,7 +107,9 @@ pub type Melds = ArrayVec<Set, MAX_MELDS>;
 /// A hand's bonus tiles.
 pub type Bonus = ArrayVec<BonusTile, { BonusTile::COUNT }>;
 
-/// The most indicator tiles: one, and one more for each of four kongs.
+/// The most indicator tiles a table shows: one, and one more for each kong any player
+/// declares, of which there are at most four (a hand's own kongs do not bound its
+/// indicators: another player's kong turns one too).
 pub const MAX_INDICATORS: usize = 5;
 
 /// A hand's indicator tiles (riichi's dora indicators, or those under them).
@@ -290,12 +292,10 @@ pub enum HandProblem {
     OneGoAroundWithoutWin,
     /// Hidden indicators for a player who did not declare ready.
     HiddenWithoutReady,
-    /// More indicators than one and one for each kong.
+    /// More indicators than a table shows ([`MAX_INDICATORS`]).
     TooManyIndicators {
         /// How many there are.
         found: usize,
-        /// How many kongs the hand declared.
-        kongs: usize,
     },
     /// More hidden indicators than indicators shown.
     MoreHiddenThanShown {
@@ -354,16 +354,15 @@ impl HandProblem {
                 "no `riichi` or `double-riichi`",
             )
             .with_help("add `riichi = true`, or remove `ura-dora`"),
-            HandProblem::TooManyIndicators { found, kongs } => Diagnostic::new(
+            HandProblem::TooManyIndicators { found } => Diagnostic::new(
                 span,
-                format!(
-                    "{found} indicators, but a hand with {kongs} kong{} shows at most {}",
-                    if *kongs == 1 { "" } else { "s" },
-                    kongs + 1
-                ),
+                format!("{found} indicators, but a table shows at most {MAX_INDICATORS}"),
                 "too many indicators",
             )
-            .with_help("one indicator is shown, and one more for each kong"),
+            .with_help(
+                "one indicator is shown, and one more for each kong declared by any player, \
+                 of which there are at most four",
+            ),
             HandProblem::MoreHiddenThanShown { hidden, shown } => Diagnostic::new(
                 span,
                 format!(
@@ -506,7 +505,7 @@ impl Hand {
             let mut held = Indicators::new();
             if !tiles.is_empty() {
                 held.try_extend_from_slice(tiles)
-                    .expect("one indicator and one per kong at most");
+                    .expect("five indicators at most");
             }
             held
         };
@@ -547,7 +546,7 @@ impl Hand {
         let declared = check_melds(parts, &mut copies, &mut problems);
         let bonus = check_bonus(parts, &mut problems);
         check_win(parts, &mut problems);
-        check_declarations(parts, declared.kongs, &mut problems);
+        check_declarations(parts, &mut problems);
         check_copies(parts, &copies, &mut problems);
         let (Some(seat), Some(prevailing), Some(concealed)) =
             (parts.seat, parts.prevailing, parts.concealed)
@@ -859,9 +858,9 @@ fn check_win(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
 
 /// A ready hand declared closed, with every declared set a concealed kong; a win within one
 /// go-around of it only for a winner who declared; hidden indicators only for a player who
-/// declared, and no more than are shown; indicators at most one and one per kong; at most
-/// one red five of a suit.
-fn check_declarations(parts: &HandParts<'_>, kongs: usize, problems: &mut Vec<HandProblem>) {
+/// declared, and no more than are shown; indicators no more than a table shows; at most one
+/// red five of a suit.
+fn check_declarations(parts: &HandParts<'_>, problems: &mut Vec<HandProblem>) {
     let ready = parts.declared_ready || parts.original_call;
     if parts.declared_ready
         && let Some(meld) = parts
@@ -880,14 +879,8 @@ fn check_declarations(parts: &HandParts<'_>, kongs: usize, problems: &mut Vec<Ha
         report(problems, HandProblem::HiddenWithoutReady);
     }
     let shown = parts.indicators.len();
-    if shown > kongs + 1 {
-        report(
-            problems,
-            HandProblem::TooManyIndicators {
-                found: shown,
-                kongs,
-            },
-        );
+    if shown > MAX_INDICATORS {
+        report(problems, HandProblem::TooManyIndicators { found: shown });
     }
     let hidden = parts.hidden_indicators.len();
     if hidden > shown.max(1) {

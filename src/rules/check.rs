@@ -1147,17 +1147,40 @@ fn replaces_cycle(
                 || matches!(target.kind, ItemKind::Unit(_))
                     && target.kind.table(&definition.units) == name
         };
-        let Some(entry) = (definition.items[from].replaces.iter()).find(|r| names_target(&r.value))
-        else {
+        let replacing = &definition.items[from];
+        let Some(entry) = (replacing.replaces.iter()).find(|r| names_target(&r.value)) else {
             continue;
+        };
+        // A tag (or unit) the replacing item has itself names every other item with it,
+        // those that replace it back among them.
+        let own_unit = matches!(replacing.kind, ItemKind::Unit(_))
+            && replacing.kind.table(&definition.units) == entry.value;
+        let own = if own_unit {
+            Some("unit")
+        } else {
+            (replacing.tags.iter().any(|t| t.value == entry.value)).then_some("tag")
+        };
+        let help = if let Some(own) = own {
+            format!(
+                "`{}` is `{}`'s own {own}: it names every other item of it, and `{}` replaces \
+                 `{}` back. To drop the others, give them a tag of their own and replace that, \
+                 or name them by id",
+                entry.value, replacing.id.value, target.id.value, replacing.id.value
+            )
+        } else {
+            "an item that replaces another cannot be replaced by it, directly or through others"
+                .to_string()
         };
         problems[entry.file].push(
             Diagnostic::new(
                 entry.span.clone(),
-                format!("`replaces` makes a cycle: {}", item_path(definition, &cycle)),
+                format!(
+                    "`replaces` makes a cycle: {}",
+                    item_path(definition, &cycle)
+                ),
                 "closes the cycle",
             )
-            .with_help("an item that replaces another cannot be replaced by it, directly or through others"),
+            .with_help(help),
         );
     }
 }
@@ -1200,6 +1223,11 @@ fn cycles(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
             let closing = path[path.len() - 1];
             let first = path.iter().position(|&i| i == closing).unwrap_or(0);
             found.push(path[first..].to_vec());
+            // The walk stopped on its path: those nodes are done with, not on a later
+            // walk's path (which would otherwise close a cycle of one node at them).
+            for &node in &path {
+                state[node] = 2;
+            }
         }
     }
     found

@@ -12,10 +12,11 @@ use mjrules::plan::Tricks;
 use mjrules::random::HandGenerator;
 use mjrules::score::reference;
 
-/// Every built-in variant and eight test variants (one reads relations between sets, one the
+/// Every built-in variant and nine test variants (one reads relations between sets, one the
 /// waits, one other items' results, two are scored by a formula of their own, one of them
 /// reading the sets of a player who did not go out, one drops matches within the sets of
-/// others, one reads hands with a block), with the plans of every set of shortcuts tried.
+/// others, one reads hands with a block, one has an unsupported item first), with the plans
+/// of every set of shortcuts tried.
 fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
     let mut specs: Vec<String> = mjrules::rules::builtin::ids().map(String::from).collect();
     for house in [
@@ -27,6 +28,7 @@ fn variants() -> Vec<(String, Vec<(String, Variant)>)> {
         "formula-others",
         "exclusions",
         "blocks",
+        "unsupported-first",
     ] {
         specs.push(format!(
             "{}/tests/variants/{house}.toml",

@@ -495,6 +495,40 @@ fn a_tie_break_picks_between_readings_of_the_same_total() {
     );
 }
 
+/// A formula variant whose first item is `unsupported` and whose requirement reads the unit
+/// (`tests/variants/unsupported-first.toml`) loads and scores, the unsupported item counting
+/// nothing: the plan places the items by their index in the file, which the unsupported item
+/// keeps.
+#[test]
+fn an_unsupported_item_first_leaves_the_others_scored() {
+    let variant = Variant::load(
+        &format!(
+            "{}/tests/variants/unsupported-first.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        &[],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let score = |path: &str| {
+        let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+        let hand = parse_hand(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let card = variant.score(&hand);
+        assert_eq!(
+            card,
+            mjrules::score::reference::score(variant.rules(), &hand)
+        );
+        (card.totals.valid, card.total())
+    };
+    // South's own flower 2f and season 2y, 1 tai each, and the pung of red dragons, 1: 3 tai,
+    // 2^(3 - 1) = 4 units.
+    assert_eq!(score("examples/hands/south-dragon-pung.toml"), (true, 4));
+    // Four chows and a pair of 5m, no bonus tiles: no tai, under the one the requirement asks.
+    assert_eq!(
+        score("tests/hands/semantics/formula-chows.toml"),
+        (false, 0)
+    );
+}
+
 /// A `formula` variant (`tests/variants/formula.toml`) scores each hand by its own values,
 /// worked out here by hand from the file. Units: han, fu and `full`; the values `han` (at
 /// most 13), `fu` (rounded up to tens), `basic` = fu × 2^(2 + han), whose tiers are

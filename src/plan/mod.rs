@@ -219,7 +219,8 @@ impl PlayerPlan {
         self.items.iter().chain(&self.later).cloned().collect()
     }
 
-    /// The item of index `index` (in [`Rules::items`]), if it is among `items`.
+    /// The item of index `index` (in [`Definition::items`](crate::rules::Definition::items)), if
+    /// it is among `items`.
     pub fn item(&self, index: usize) -> Option<&PlanItem> {
         let place = (*self.places.get(index)?)?;
         self.items.get(place as usize)
@@ -350,7 +351,7 @@ impl Plan {
                 .cloned()
                 .collect();
             list.sort_by_key(|p| p.item.for_each as u8);
-            let mut places = vec![None; rules.items.len()];
+            let mut places = vec![None; rules.definition.items.len()];
             for (place, i) in list.iter().enumerate() {
                 places[i.item.index] = u32::try_from(place).ok();
             }

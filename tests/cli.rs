@@ -1325,3 +1325,60 @@ fn a_hand_a_variant_refuses_is_an_error_at_the_key_its_refusal_names() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("`riichi` refuses this hand"));
 }
+
+/// Output that cannot be written is an error, never a panic, in every format: to a full
+/// device, exit 2 with the reason on standard error; to a reader that has gone before
+/// anything is written, a command that succeeds ends quietly (as `mjrules … | head`
+/// expects) and one that fails keeps its exit code, with its report on standard error.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error_not_a_panic() {
+    let run = |args: &[&str], stdout: Stdio| {
+        Command::new(env!("CARGO_BIN_EXE_mjrules"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the binary runs")
+    };
+    let hand = "examples/hands/south-dragon-pung.toml";
+    let bad_hand = "tests/hands/invalid/riichi-too-many-indicators.toml";
+    let commands: [&[&str]; 6] = [
+        &["score", hand],
+        &["score", hand, "--format", "json"],
+        &["variants", "--format", "json"],
+        &["gen", "--seed", "1", "--count", "2000"],
+        &["check", "rules/bmja.toml", "--format", "json"],
+        &["score", bad_hand, "--format", "json"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = run(args, Stdio::from(full));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?} to /dev/full: {err}");
+        if args[1] != bad_hand {
+            assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+        } else {
+            // The hand's own problem, said where the text formats say it.
+            assert!(err.contains("6 indicators"), "{args:?}: {err}");
+        }
+
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = run(args, Stdio::from(writer));
+        let err = stderr(&out);
+        let expected = if args[1] == bad_hand { 2 } else { 0 };
+        assert_eq!(
+            out.status.code(),
+            Some(expected),
+            "{args:?} to a closed pipe: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -326,7 +326,7 @@ impl NotScored {
     pub fn add(&mut self, skipped: &Skipped) {
         let report = self.count_one(skipped);
         if self.count() <= BAD_LINES_SHOWN {
-            eprint!("{report}");
+            crate::cli::to_stderr(report);
         } else {
             self.hidden += 1;
         }

@@ -86,7 +86,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                     );
                 }
             }
-            eprint!("{rendered}");
+            crate::cli::to_stderr(&rendered);
         }
     }
     if unreadable {

@@ -89,7 +89,9 @@ pub fn failures_as_json(json: bool) {
     JSON_FAILURES.store(json, Ordering::Relaxed);
 }
 
-/// Reports a failure where the command said, and gives its exit code.
+/// Reports a failure where the command said, and gives its exit code. A JSON report that
+/// cannot be written (standard output full, or its reader gone) is said on standard error
+/// instead, as the text formats say theirs; the exit code is the failure's.
 pub fn report_failure(failure: Failure) -> u8 {
     let json = JSON_FAILURES.load(Ordering::Relaxed);
     let code = if matches!(failure, Failure::Check) {
@@ -105,24 +107,42 @@ pub fn report_failure(failure: Failure) -> u8 {
                 .split("\nerror: ")
                 .map(|message| json!({"message": message, "severity": "error"}))
                 .collect();
-            println!("{}", json!({"ok": false, "problems": problems}));
+            if !json_to_stdout(&json!({"ok": false, "problems": problems})) {
+                to_stderr(&mjrules::diagnostic::visible(&message));
+            }
         }
-        Failure::Input(message) => eprint!("{}", mjrules::diagnostic::visible(&message)),
+        Failure::Input(message) => to_stderr(&mjrules::diagnostic::visible(&message)),
         Failure::Problems(errors) if json => {
             let problems: Vec<Value> = errors.iter().flat_map(report::problems_json).collect();
-            println!("{}", json!({"ok": false, "problems": problems}));
+            if !json_to_stdout(&json!({"ok": false, "problems": problems})) {
+                to_stderr(
+                    &errors
+                        .into_iter()
+                        .map(report::render_error)
+                        .collect::<String>(),
+                );
+            }
         }
-        Failure::Problems(errors) => {
-            eprint!(
-                "{}",
-                errors
-                    .into_iter()
-                    .map(report::render_error)
-                    .collect::<String>()
-            )
-        }
+        Failure::Problems(errors) => to_stderr(
+            &errors
+                .into_iter()
+                .map(report::render_error)
+                .collect::<String>(),
+        ),
     }
     code
+}
+
+/// Writes `report` and a newline to standard output; false when it could not be written.
+fn json_to_stdout(report: &Value) -> bool {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{report}").and_then(|()| out.flush()).is_ok()
+}
+
+/// Writes `text` to standard error, as `eprint!` does, but without a panic where standard
+/// error cannot be written (full, or closed): there is nowhere left to say anything.
+pub fn to_stderr(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// The command line, parsed; on a mistake, clap's message and exit 2 (0 for `--help` and
@@ -134,7 +154,7 @@ pub fn parse_command_line<T: clap::Parser>() -> T {
             std::env::args_os().any(|a| a.to_string_lossy().chars().any(char::is_control));
         if e.use_stderr() && control {
             let plain = e.render().to_string();
-            eprint!("{}", mjrules::diagnostic::visible(&plain));
+            to_stderr(&mjrules::diagnostic::visible(&plain));
             std::process::exit(e.exit_code());
         }
         e.exit()

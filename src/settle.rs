@@ -16,6 +16,7 @@
 //! nothing.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use toml::de::DeValue;
 
@@ -66,8 +67,30 @@ pub struct Deal {
     pub ready: [bool; 4],
     /// The bytes of each seat's table in the file (for diagnostics).
     spans: [Range<usize>; 4],
-    name: String,
-    text: String,
+    source: Source,
+}
+
+/// The name and text of the file a deal was read from, for its diagnostics: shared by the
+/// deals of one file (a game's), not copied into each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    name: Arc<str>,
+    text: Arc<str>,
+}
+
+impl Source {
+    /// The file called `name` whose text is `text`.
+    pub fn new(name: &str, text: &str) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The problems of this file.
+    fn error(&self, problems: Vec<Diagnostic>) -> InputError {
+        InputError::new(&self.name, &self.text, problems)
+    }
 }
 
 impl Deal {
@@ -98,8 +121,7 @@ impl Deal {
             deposits: 0,
             ready: [false; 4],
             spans: [0..0, 0..0, 0..0, 0..0],
-            name: "example".to_string(),
-            text: String::new(),
+            source: Source::new("example", ""),
         }
     }
 }
@@ -144,6 +166,19 @@ pub struct Settlement {
     pub notes: Vec<String>,
 }
 
+/// Whether `text` is a deal file: TOML with a `prevailing` key, or a text with a
+/// `prevailing = …` line that is not TOML yet (its mistakes are the reader's to show).
+pub fn is_deal_file(text: &str) -> bool {
+    match text.parse::<toml::Table>() {
+        Ok(table) => table.contains_key("prevailing"),
+        Err(_) => text.lines().any(|l| {
+            l.trim_start()
+                .strip_prefix("prevailing")
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        }),
+    }
+}
+
 /// Reads a deal file called `name`.
 pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputError> {
     let mut problems = Vec::new();
@@ -152,21 +187,21 @@ pub fn parse_deal(name: &str, text: &str, style: Style) -> Result<Deal, InputErr
         Err(p) => return Err(InputError::new(name, text, vec![p])),
     };
     let top = TableReader::new(doc.get_ref(), doc.span(), "the deal");
-    match read_deal(top, name, text, style, &mut problems) {
+    match read_deal(top, &Source::new(name, text), style, &mut problems) {
         Some(deal) if problems.is_empty() => Ok(deal),
         _ => Err(InputError::new(name, text, problems)),
     }
 }
 
-/// Reads a deal from a table of a document called `name` whose text is `text` (a deal file,
-/// or a worked example in a variant file); adds every problem to `problems`.
+/// Reads a deal from a table of the document `source` (a deal file, a game file, or a worked
+/// example in a variant file); adds every problem to `problems`.
 pub fn read_deal(
     mut top: TableReader<'_, '_>,
-    name: &str,
-    text: &str,
+    source: &Source,
     style: Style,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Deal> {
+    let text = &*source.text;
     let before = problems.len();
     let prevailing = top
         .required_string("prevailing", text, problems)
@@ -283,8 +318,7 @@ pub fn read_deal(
         deposits: deposits?,
         ready,
         spans,
-        name: name.to_string(),
-        text: text.to_string(),
+        source: source.clone(),
     })
 }
 
@@ -569,7 +603,7 @@ pub fn settle(variant: &Variant, deal: &Deal) -> Result<Settlement, InputError> 
             "this score",
         )
         .with_help("an amount of this size is not a game's: check the counted value, the deal's `honba` and `riichi-sticks`, or the variant's limit");
-        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+        return Err(deal.source.error(vec![problem]));
     }
     // Each payment is at most MAX_PAYMENT, and there are at most a dozen: the nets are exact,
     // and with the pot sum to zero.
@@ -683,7 +717,7 @@ fn counted_winner_is_enough(variant: &Variant, deal: &Deal, i: usize) -> Result<
         "give the seat's full hand, so that its score is worked out here, or what the table counted of it by name: its units or values ({})",
         counted_names(variant).join(", ")
     ));
-    Err(InputError::new(&deal.name, &deal.text, vec![problem]))
+    Err(deal.source.error(vec![problem]))
 }
 
 /// A note for each count on the table the deal gives (`honba`, `riichi-sticks`) that the
@@ -722,10 +756,10 @@ fn scored(
     if let Some(r) = card.totals.refused {
         let refusal = &variant.definition().refusals[usize::from(r)];
         // At the key the refusal names in the seat's table.
-        let at = seat_key_span(&deal.text, wind.name(), &refusal.at.value)
+        let at = seat_key_span(&deal.source.text, wind.name(), &refusal.at.value)
             .unwrap_or_else(|| deal.spans[i].clone());
         let problem = refusal.diagnostic(variant.id(), at);
-        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+        return Err(deal.source.error(vec![problem]));
     }
     let total = card.totals.total;
     let Some(win) = hand.win() else {
@@ -789,7 +823,7 @@ fn liable(
             "no provenance",
         )
         .with_help(format!("give {what}"));
-        return Err(InputError::new(&deal.name, &deal.text, vec![problem]));
+        return Err(deal.source.error(vec![problem]));
     };
     Ok((rule.id.value.clone(), who))
 }
@@ -892,7 +926,7 @@ fn given_values(
         }
     }
     if !problems.is_empty() {
-        return Err(InputError::new(&deal.name, &deal.text, problems));
+        return Err(deal.source.error(problems));
     }
     let flags = win.map_or(0, |(from, _)| win_flags(wind, from));
     let mut facts = Facts::default();

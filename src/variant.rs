@@ -25,6 +25,14 @@ impl Variant {
         load::load(spec, overrides).map(Variant::new)
     }
 
+    /// Loads the variant another file names (a game's `variant`): a built-in id, or the path
+    /// of a variant file from `folder` (the naming file's), else from the working directory.
+    /// A path that is not a regular file holding a variant is refused, showing nothing of
+    /// what it holds.
+    pub fn load_named(spec: &str, folder: &std::path::Path) -> Result<Variant, LoadError> {
+        load::load_named(spec, folder).map(Variant::new)
+    }
+
     /// Loads a variant from the text of a variant file called `name` (which may extend a
     /// built-in variant, or a file relative to the working directory).
     pub fn from_text(name: &str, text: &str) -> Result<Variant, LoadError> {

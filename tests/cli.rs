@@ -1382,3 +1382,82 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// A game whose deal file or variant is a pipe that nobody writes is refused at once, not
+/// left waiting for a writer: only a regular file is read where a file names another.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pipe_named_by_a_game_is_refused_without_waiting() {
+    let dir = common::scratch("fifo-game");
+    let fifo = dir.join("deal.toml");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let players = "players = [\"Ann\", \"Bob\", \"Cy\", \"Di\"]\n";
+    for (file, game) in [
+        (
+            "deal.toml",
+            format!("variant = \"bmja\"\n{players}[[deal]]\nfile = \"deal.toml\"\n"),
+        ),
+        (
+            "variant.toml",
+            format!("variant = \"./deal.toml\"\n{players}"),
+        ),
+    ] {
+        let path = dir.join(file.replace(".toml", "-game.toml"));
+        std::fs::write(&path, game).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mjrules"))
+            .arg("game")
+            .arg(&path)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("`mjrules game` waited on the pipe named in {file}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(
+            stderr(&out).contains("it is not a regular file"),
+            "{file}: {}",
+            stderr(&out)
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A ledger, which may come from anyone, names its variant and deal files as a game file
+/// does: a file that is not a variant or deal file is refused, and nothing of it is shown.
+#[test]
+fn a_ledger_shows_nothing_of_a_file_it_names_that_is_not_its_kind() {
+    let players = r#"["Ann", "Bob", "Cy", "Di"]"#;
+    // Its first line is a header of column names, `dmjl_kind` among them.
+    let data = "tests/data/kajongg-cases.tsv";
+    for (ledger, refusal) in [
+        (
+            format!(r#"{{"variant_spec": "{data}", "players": {players}, "deals": []}}"#),
+            "is not a variant file",
+        ),
+        (
+            format!(
+                r#"{{"variant_spec": "bmja", "players": {players}, "deals": [{{"input": {{"file": "{data}"}}}}]}}"#
+            ),
+            "it is not a deal file",
+        ),
+    ] {
+        let out = mjrules(&["game", "-"], Some(&ledger));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(refusal), "{err}");
+        assert!(!err.contains("dmjl_kind"), "{err}");
+    }
+}

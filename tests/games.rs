@@ -30,12 +30,8 @@ pub fn play(path: &Path) -> Ledger {
     let name = path.display().to_string();
     let base = path.parent().unwrap();
     let variant = game::variant_for(&name, &text, base).unwrap();
-    let load = |p: &str| {
-        std::fs::read_to_string(base.join(p))
-            .map(|t| (p.to_string(), t))
-            .map_err(|e| e.to_string())
-    };
-    game::play(&variant, &name, &text, &load).unwrap_or_else(|errors| {
+    let files = game::DealFiles::new(base, &text);
+    game::play(&variant, &name, &text, &|p| files.read(p)).unwrap_or_else(|errors| {
         let shown: Vec<String> = errors.iter().map(|e| format!("{e:?}")).collect();
         panic!("{name} does not play: {}", shown.join("\n"))
     })
@@ -85,19 +81,19 @@ fn every_worked_game_gives_the_ledger_worked_by_hand() {
 fn refused(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
     let name = common::display_name(path);
-    let base = path.parent().unwrap();
-    let load = |p: &str| {
-        std::fs::read_to_string(base.join(p))
-            .map(|t| (p.to_string(), t))
-            .map_err(|e| e.kind().to_string())
-    };
+    // Deal files from the game file's folder, as the crate's root sees it.
+    let base = Path::new(&name).parent().unwrap();
+    let previous = std::env::current_dir().unwrap();
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let files = game::DealFiles::new(base, &text);
     let errors = match game::variant_for(&name, &text, base) {
         Err(errors) => errors,
-        Ok(variant) => match game::play(&variant, &name, &text, &load) {
+        Ok(variant) => match game::play(&variant, &name, &text, &|p| files.read(p)) {
             Err(errors) => errors,
             Ok(ledger) => panic!("{name} was played: {ledger:?}"),
         },
     };
+    std::env::set_current_dir(previous).unwrap();
     for e in &errors {
         for p in e.problems() {
             assert!(
@@ -164,4 +160,46 @@ fn the_chart_draws_each_players_account_after_every_deal() {
             "{name} in the legend"
         );
     }
+}
+
+/// A game file and its deal files are read within one input's bound in all, however often
+/// a deal file is named: ten reads of a 1.5 MiB deal file fit in 16 MiB, the eleventh and
+/// twelfth do not, and are problems at their deals.
+#[test]
+fn a_game_reads_its_deal_files_within_one_bound() {
+    let dir = common::scratch("deal-bound");
+    // East goes out (and deals again, so that every deal is East's), and a comment makes the
+    // file 1.5 MiB.
+    let deal = format!(
+        "prevailing = \"east\"\neast = {{ score = 10, win = {{ from = \"wall\" }} }}\n# {}\n",
+        "x".repeat(3 << 19)
+    );
+    std::fs::write(dir.join("drawn.toml"), deal).unwrap();
+    let mut text =
+        String::from("variant = \"bmja\"\nplayers = [\"Ann\", \"Bob\", \"Cy\", \"Di\"]\n");
+    for _ in 0..12 {
+        text.push_str("\n[[deal]]\nfile = \"drawn.toml\"\n");
+    }
+    let variant = game::variant_for("game.toml", &text, &dir).unwrap();
+    let files = game::DealFiles::new(&dir, &text);
+    let errors = game::play(&variant, "game.toml", &text, &|p| files.read(p)).unwrap_err();
+    let problems: Vec<(usize, &str)> = errors[0]
+        .problems()
+        .iter()
+        .map(|p| {
+            (
+                text[..p.span.start].matches("[[deal]]").count(),
+                &*p.message,
+            )
+        })
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    for (k, (deal, message)) in problems.iter().enumerate() {
+        assert_eq!(*deal, 11 + k, "{message}");
+        assert!(
+            message.contains("a game and its deal files are read up to 16 MiB in all"),
+            "{message}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }

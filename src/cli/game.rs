@@ -44,14 +44,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let base = args.game.parent().unwrap_or(Path::new(""));
     let variant = game::variant_for(&name, &text, base).map_err(Failure::Problems)?;
     // A deal file is found from the game file's folder.
-    let load = |path: &str| {
-        let full = base.join(path);
-        std::fs::File::open(&full)
-            .and_then(mjrules::read_bounded)
-            .map(|text| (full.display().to_string(), text))
-            .map_err(|e| e.to_string())
-    };
-    let ledger = game::play(&variant, &name, &text, &load).map_err(Failure::Problems)?;
+    let files = game::DealFiles::new(base, &text);
+    let ledger =
+        game::play(&variant, &name, &text, &|path| files.read(path)).map_err(Failure::Problems)?;
     if let Some(plot) = &args.plot {
         if plot.canonicalize().ok() == args.game.canonicalize().ok() && plot.exists() {
             return Err(Failure::Input(format!(

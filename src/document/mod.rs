@@ -20,17 +20,41 @@ pub const MAX_INPUT: u64 = 16 << 20;
 
 /// Reads all of `input` as UTF-8 text, at most [`MAX_INPUT`] bytes.
 pub fn read_bounded(input: impl std::io::Read) -> std::io::Result<String> {
+    read_at_most(input, MAX_INPUT)
+}
+
+/// Reads all of `input` as UTF-8 text, at most `most` bytes.
+fn read_at_most(input: impl std::io::Read, most: u64) -> std::io::Result<String> {
     use std::io::Read as _;
     let mut bytes = Vec::new();
-    input.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("it is larger than {} MiB", MAX_INPUT >> 20),
-        ));
+    input.take(most + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > most {
+        let bound = if most == MAX_INPUT {
+            format!("it is larger than {} MiB", MAX_INPUT >> 20)
+        } else {
+            format!("it is larger than the {most} bytes left to read")
+        };
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, bound));
     }
     String::from_utf8(bytes)
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
+/// Reads the file at `path` as UTF-8 text, at most `most` bytes, when it is a regular file:
+/// a file that another file names (a game's deal file, a variant it extends) may be a
+/// device or a pipe with no writer, which would never end or never begin.
+pub fn read_regular(path: &std::path::Path, most: u64) -> std::io::Result<String> {
+    let not_regular =
+        || std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is not a regular file");
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path)?;
+    // Checked again on what was opened, in case the path changed in between.
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    read_at_most(file, most)
 }
 
 /// A parsed TOML document.

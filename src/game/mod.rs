@@ -150,9 +150,56 @@ impl Table {
 /// Reads the deal file at a path a game names: its name and text, or why it cannot.
 pub type LoadDeal<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
 
+/// Reads the deal files a game file names, from its folder. A game file may come from
+/// anyone and name any path, so only a regular file is read (not a device, nor a pipe that
+/// may never be written), one that is not a deal file is refused with nothing of it shown,
+/// and the game file and its deal files together are read within one input's bound
+/// ([`crate::MAX_INPUT`]), however many deals name the same file.
+#[derive(Debug)]
+pub struct DealFiles {
+    folder: std::path::PathBuf,
+    left: std::cell::Cell<u64>,
+}
+
+impl DealFiles {
+    /// The deal files of the game file in `folder` whose text is `game`.
+    pub fn new(folder: &Path, game: &str) -> DealFiles {
+        DealFiles {
+            folder: folder.to_path_buf(),
+            left: std::cell::Cell::new(crate::MAX_INPUT.saturating_sub(game.len() as u64)),
+        }
+    }
+
+    /// The deal file at `path` (from the game file's folder): its name and text, or why it
+    /// cannot be read ([`LoadDeal`]).
+    pub fn read(&self, path: &str) -> Result<(String, String), String> {
+        let full = self.folder.join(path);
+        let text = crate::document::read_regular(&full, self.left.get()).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidData && self.left.get() < crate::MAX_INPUT {
+                format!(
+                    "{e}: a game and its deal files are read up to {} MiB in all",
+                    crate::MAX_INPUT >> 20
+                )
+            } else {
+                e.to_string()
+            }
+        })?;
+        self.left.set(self.left.get() - text.len() as u64);
+        if !settle::is_deal_file(&text) {
+            return Err(
+                "it is not a deal file (TOML with a `prevailing` wind); nothing of it is shown"
+                    .to_string(),
+            );
+        }
+        Ok((full.display().to_string(), text))
+    }
+}
+
 /// Loads the variant the game file `name` (text `text`) names: a built-in id, or the path of
 /// a variant file from the game file's folder `base` (or else from the working directory).
-/// A file that names no variant, or one that cannot be loaded, is a problem pointing at it.
+/// A file that names no variant, or one that cannot be loaded, is a problem pointing at it;
+/// a path that is not a regular variant file is refused showing nothing of it
+/// ([`Variant::load_named`]).
 pub fn variant_for(name: &str, text: &str, base: &Path) -> Result<Variant, Vec<InputError>> {
     let fail = |p: Diagnostic| vec![InputError::new(name, text, vec![p])];
     let doc = document::parse(text).map_err(fail)?;
@@ -161,13 +208,7 @@ pub fn variant_for(name: &str, text: &str, base: &Path) -> Result<Variant, Vec<I
     let Some(spec) = top.required_string("variant", text, &mut problems) else {
         return Err(vec![InputError::new(name, text, problems)]);
     };
-    let relative = base.join(spec.text);
-    let loaded = if crate::rules::builtin::text(spec.text).is_none() && relative.exists() {
-        Variant::load(&relative.display().to_string(), &[])
-    } else {
-        Variant::load(spec.text, &[])
-    };
-    loaded.map_err(|error| match error {
+    Variant::load_named(spec.text, base).map_err(|error| match error {
         LoadError::Files(errors) => errors,
         other => fail(
             Diagnostic::new(spec.span.clone(), other.to_string(), "this variant").with_help(
@@ -219,6 +260,7 @@ pub fn play(
     };
     let rules = &variant.rules().game;
     let style = variant.definition().style;
+    let source = settle::Source::new(name, text);
     let mut table = Table {
         seats: [0, 1, 2, 3],
         round: 0,
@@ -276,7 +318,7 @@ pub fn play(
                 );
                 let reader = TableReader::new(&renamed, value.span(), "a deal");
                 let mut found = Vec::new();
-                let deal = settle::read_deal(reader, name, text, style, &mut found);
+                let deal = settle::read_deal(reader, &source, style, &mut found);
                 // A place already reported (a name that is no player) is reported once; the
                 // seats the deal's own messages name are the players sitting there.
                 let places: Vec<Range<usize>> = reported.iter().map(|p| p.span.clone()).collect();

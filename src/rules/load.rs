@@ -28,6 +28,12 @@ pub enum LoadError {
         /// The built-in id it is likely a typo of.
         suggestion: Option<&'static str>,
     },
+    /// A file named by another file (a game's `variant`) is not a variant file: nothing of
+    /// it is shown.
+    NotAVariantFile {
+        /// Its path.
+        path: PathBuf,
+    },
     /// A variant file could not be read.
     Unreadable {
         /// Its path.
@@ -100,6 +106,11 @@ impl fmt::Display for LoadError {
             LoadError::Unreadable { path, error } => {
                 write!(f, "cannot read `{}`: {error}", path.display())
             }
+            LoadError::NotAVariantFile { path } => write!(
+                f,
+                "`{}` is not a variant file (TOML with a `[variant]` table); nothing of it is shown",
+                path.display()
+            ),
             LoadError::BadParamValue { name, value } => write!(
                 f,
                 "`--param {name}={value}`: a parameter is a whole number or `none`"
@@ -140,8 +151,19 @@ impl std::error::Error for LoadError {}
 /// What the files could not say is reported with what the checker finds in the rest, all
 /// at once.
 pub fn load(spec: &str, overrides: &[(String, String)]) -> Result<Rules, LoadError> {
-    let (variant, read_problems) = read_definition(spec)?;
+    let (variant, read_problems) = read_definition(spec, None, NamedBy::User)?;
     let variant = apply_overrides(variant, overrides)?;
+    check(variant, read_problems).map_err(LoadError::Files)
+}
+
+/// Loads and checks the variant that another file names (a game's `variant`): a built-in id,
+/// or the path of a variant file from `folder` (the naming file's), else from the working
+/// directory. Such a file may come from anyone, so only a regular file is read, and one that
+/// is not a variant file is refused with nothing of it shown.
+pub fn load_named(spec: &str, folder: &Path) -> Result<Rules, LoadError> {
+    let from_folder = builtin::text(spec).is_none() && folder.join(spec).exists();
+    let folder = from_folder.then_some(folder);
+    let (variant, read_problems) = read_definition(spec, folder, NamedBy::File)?;
     check(variant, read_problems).map_err(LoadError::Files)
 }
 
@@ -161,7 +183,7 @@ pub fn load_text(name: &str, text: &str) -> Result<Rules, LoadError> {
 
 /// Loads a variant and follows `extends`, without checking its conditions.
 pub fn load_definition(spec: &str) -> Result<Definition, LoadError> {
-    let (variant, problems) = read_definition(spec)?;
+    let (variant, problems) = read_definition(spec, None, NamedBy::User)?;
     let errors = errors_of(&variant.files, problems);
     if errors.is_empty() {
         Ok(variant)
@@ -171,9 +193,13 @@ pub fn load_definition(spec: &str) -> Result<Definition, LoadError> {
 }
 
 /// Reads a variant and follows `extends`: what could be read, and the problems of each file.
-fn read_definition(spec: &str) -> Result<(Definition, Vec<Vec<Diagnostic>>), LoadError> {
+fn read_definition(
+    spec: &str,
+    folder: Option<&Path>,
+    by: NamedBy,
+) -> Result<(Definition, Vec<Vec<Diagnostic>>), LoadError> {
     let mut loader = Loader::default();
-    let (file, dir) = resolve(spec, None)?;
+    let (file, dir) = resolve(spec, folder, by)?;
     let variant = loader.file(file, dir);
     Ok(loader.finish(variant))
 }
@@ -197,8 +223,24 @@ fn is_variant_file(text: &str) -> bool {
     }
 }
 
-/// Reads a built-in variant or a file.
-fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathBuf>), LoadError> {
+/// Who names a variant file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NamedBy {
+    /// The user, on the command line or through the library: the file is read, and its
+    /// mistakes shown, whatever it holds.
+    User,
+    /// Another file (`extends`, a game's `variant`), which may come from anyone: only a
+    /// regular file is read (not a device or a pipe, which may never end), and one that is
+    /// not a variant file is refused with nothing of it shown.
+    File,
+}
+
+/// Reads a built-in variant or a file, `relative_to` a folder where one is given.
+fn resolve(
+    spec: &str,
+    relative_to: Option<&Path>,
+    by: NamedBy,
+) -> Result<(File, Option<PathBuf>), LoadError> {
     let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
     if !looks_like_path {
         return match builtin::text(spec) {
@@ -219,10 +261,17 @@ fn resolve(spec: &str, relative_to: Option<&Path>) -> Result<(File, Option<PathB
         Some(dir) => dir.join(spec),
         None => PathBuf::from(spec),
     };
-    let text = match std::fs::File::open(&path).and_then(crate::document::read_bounded) {
+    let read = match by {
+        NamedBy::User => std::fs::File::open(&path).and_then(crate::document::read_bounded),
+        NamedBy::File => crate::document::read_regular(&path, crate::document::MAX_INPUT),
+    };
+    let text = match read {
         Ok(text) => text,
         Err(error) => return Err(LoadError::Unreadable { path, error }),
     };
+    if by == NamedBy::File && !is_variant_file(&text) {
+        return Err(LoadError::NotAVariantFile { path });
+    }
     let dir = path.parent().map(Path::to_path_buf);
     Ok((
         File {
@@ -285,7 +334,7 @@ impl Loader {
             ));
             return None;
         }
-        match resolve(&extends.value, dir) {
+        match resolve(&extends.value, dir, NamedBy::File) {
             Ok((file, base_dir)) => {
                 if self.chain.contains(&file.name) {
                     self.problems[index].push(problem(
@@ -298,19 +347,15 @@ impl Loader {
                     ));
                     return None;
                 }
-                // A file that is not a variant file is not read further, so that nothing of
-                // it is shown: `extends` may name any path, and the file may hold anything.
-                // (A built-in, which has no folder, is one.)
-                if base_dir.is_some() && !is_variant_file(&file.text) {
-                    self.problems[index].push(problem(
-                        format!("`{}` is not a variant file", file.name),
-                        "a variant file is TOML with a `[variant]` table; nothing of this \
-                         one is shown"
-                            .into(),
-                    ));
-                    return None;
-                }
                 Some(self.file(file, base_dir))
+            }
+            Err(LoadError::NotAVariantFile { path }) => {
+                self.problems[index].push(problem(
+                    format!("`{}` is not a variant file", path.display()),
+                    "a variant file is TOML with a `[variant]` table; nothing of this one is shown"
+                        .into(),
+                ));
+                None
             }
             Err(e) => {
                 self.problems[index].push(problem(

@@ -60,7 +60,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     match args.format {
         LedgerFormat::Text => out!("{}", render::text(&ledger)),
-        LedgerFormat::Json => outln!("{}", render::json(&ledger)),
+        LedgerFormat::Json => {
+            // Written a deal at a time; JSON escapes the control characters itself.
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            render::write_json(&ledger, &mut out)
+                .and_then(|()| std::io::Write::flush(&mut out))
+                .map_err(|e| super::output_error(&e))?;
+        }
         LedgerFormat::Csv => out!("{}", render::csv(&ledger)),
     }
     Ok(())

@@ -238,9 +238,6 @@ pub fn play(
         .unwrap_or_default()
         .to_string();
     let players = read_players(&mut top, text, &mut problems);
-    // Each deal as written, kept in the ledger so that the game can be played again from it.
-    let written: toml::Table = toml::from_str(text).unwrap_or_default();
-    let written = written.get("deal").and_then(toml::Value::as_array);
     let deals: Vec<&Value<'_>> = match top.get("deal") {
         None => Vec::new(),
         Some(v) => match v.get_ref() {
@@ -400,10 +397,8 @@ pub fn play(
             &settlement,
             &mut totals,
         );
-        let mut input = (written.and_then(|w| w.get(k)))
-            .and_then(toml::Value::as_table)
-            .cloned()
-            .unwrap_or_default();
+        // The deal as written, kept in the ledger so that the game can be played again.
+        let mut input = as_written(value);
         if let Some(file) = from_file {
             input.remove("file");
             input.extend(file);
@@ -431,6 +426,12 @@ pub fn play(
         finished: table.ended,
         next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
     })
+}
+
+/// A deal's table as written in the game file: its values without their places.
+fn as_written(deal: &Value<'_>) -> toml::Table {
+    use serde::Deserialize as _;
+    toml::Table::deserialize(toml::de::ValueDeserializer::from(deal.clone())).unwrap_or_default()
 }
 
 /// The game file that plays the game a ledger's JSON records again: its variant, its

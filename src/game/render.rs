@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::{GamePayment, Ledger, Party};
+use super::{DealRecord, GamePayment, Ledger, Party};
 use crate::chart::{COLOURS, escape};
 use crate::render::width;
 
@@ -132,6 +132,45 @@ fn payment_json(ledger: &Ledger, p: &GamePayment) -> Value {
 
 /// The ledger as JSON (`docs/game-format.md`).
 pub fn json(ledger: &Ledger) -> Value {
+    let mut all = head_json(ledger);
+    let deals = ledger.deals.iter().map(|d| deal_json(ledger, d)).collect();
+    all.insert("deals".into(), Value::Array(deals));
+    all.extend(tail_json(ledger));
+    Value::Object(all)
+}
+
+/// The ledger as JSON, as [`json`] gives it, and a newline, written to `out` a deal at a
+/// time: a long game's JSON is never all in memory at once.
+pub fn write_json(ledger: &Ledger, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    // The head and the tail are objects of their own, written without the brace that
+    // closes the head and the one that opens the tail; neither is empty.
+    let head = Value::Object(head_json(ledger)).to_string();
+    write!(out, "{},\"deals\":[", &head[..head.len() - 1])?;
+    for (k, d) in ledger.deals.iter().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &deal_json(ledger, d))?;
+    }
+    let tail = Value::Object(tail_json(ledger)).to_string();
+    writeln!(out, "],{}", &tail[1..])
+}
+
+/// What the ledger's JSON says before its deals.
+fn head_json(ledger: &Ledger) -> serde_json::Map<String, Value> {
+    let Value::Object(head) = json!({
+        "variant": ledger.variant,
+        "variant_spec": ledger.variant_spec,
+        "players": ledger.players,
+        "start": ledger.start,
+    }) else {
+        unreachable!("an object")
+    };
+    head
+}
+
+/// One deal of the ledger's JSON.
+fn deal_json(ledger: &Ledger, d: &DealRecord) -> Value {
     let by_player = |values: &[i64; 4]| {
         let mut map = serde_json::Map::new();
         for (name, v) in ledger.players.iter().zip(values) {
@@ -139,39 +178,32 @@ pub fn json(ledger: &Ledger) -> Value {
         }
         Value::Object(map)
     };
-    let deals: Vec<Value> = ledger
-        .deals
-        .iter()
-        .map(|d| {
-            let mut seats = serde_json::Map::new();
-            for (w, &p) in crate::tiles::Wind::ALL.iter().zip(&d.seats) {
-                seats.insert(w.name().to_string(), json!(ledger.players[p]));
-            }
-            json!({
-                "deal": d.number,
-                "prevailing": d.prevailing.name(),
-                "dealer": ledger.players[d.seats[0]],
-                "seats": seats,
-                "counters": d.counters,
-                "deposits": d.deposits,
-                "winner": d.winner.map(|w| &ledger.players[w]),
-                "liable": d.liable.as_ref().map(|(rule, p)| json!({"rule": rule, "player": ledger.players[*p]})),
-                "scores": by_player(&d.scores),
-                "payments": d.payments.iter().map(|p| payment_json(ledger, p)).collect::<Vec<_>>(),
-                "net": by_player(&d.net),
-                "totals": by_player(&d.totals),
-                "table": d.table,
-                "notes": d.notes,
-                "input": d.input,
-            })
-        })
-        .collect();
+    let mut seats = serde_json::Map::new();
+    for (w, &p) in crate::tiles::Wind::ALL.iter().zip(&d.seats) {
+        seats.insert(w.name().to_string(), json!(ledger.players[p]));
+    }
     json!({
-        "variant": ledger.variant,
-        "variant_spec": ledger.variant_spec,
-        "players": ledger.players,
-        "start": ledger.start,
-        "deals": deals,
+        "deal": d.number,
+        "prevailing": d.prevailing.name(),
+        "dealer": ledger.players[d.seats[0]],
+        "seats": seats,
+        "counters": d.counters,
+        "deposits": d.deposits,
+        "winner": d.winner.map(|w| &ledger.players[w]),
+        "liable": d.liable.as_ref().map(|(rule, p)| json!({"rule": rule, "player": ledger.players[*p]})),
+        "scores": by_player(&d.scores),
+        "payments": d.payments.iter().map(|p| payment_json(ledger, p)).collect::<Vec<_>>(),
+        "net": by_player(&d.net),
+        "totals": by_player(&d.totals),
+        "table": d.table,
+        "notes": d.notes,
+        "input": d.input,
+    })
+}
+
+/// What the ledger's JSON says after its deals.
+fn tail_json(ledger: &Ledger) -> serde_json::Map<String, Value> {
+    let Value::Object(tail) = json!({
         "finished": ledger.finished,
         "standings": ledger.standings.iter().map(|s| json!({
             "player": ledger.players[s.player],
@@ -179,7 +211,10 @@ pub fn json(ledger: &Ledger) -> Value {
             "adjusted": s.adjusted,
         })).collect::<Vec<_>>(),
         "next": ledger.next.map(|(p, w)| json!({"dealer": ledger.players[p], "prevailing": w.name()})),
-    })
+    }) else {
+        unreachable!("an object")
+    };
+    tail
 }
 
 /// A CSV field, quoted where it must be.

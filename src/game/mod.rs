@@ -397,6 +397,11 @@ pub fn play(
             &settlement,
             &mut totals,
         );
+        if let Some(problem) = beyond_exact(&record, &players.names, value.span()) {
+            problems.push(problem);
+            known = false;
+            continue;
+        }
         // The deal as written, kept in the ledger so that the game can be played again.
         let mut input = as_written(value);
         if let Some(file) = from_file {
@@ -517,10 +522,37 @@ fn record(
         payments,
         net,
         totals: *totals,
-        table: s.deposits_left * deposit,
+        table: s.deposits_left.saturating_mul(deposit),
         notes: s.notes.clone(),
         input: toml::Table::new(),
     }
+}
+
+/// The problem, at the deal (`span`), of an account or a table after it beyond what a
+/// ledger keeps exactly: ±2^53, the largest whole number a JSON reader reads exactly (the
+/// bound of one payment, [`settle::MAX_PAYMENT`]).
+fn beyond_exact(
+    record: &DealRecord,
+    names: &[String; 4],
+    span: Range<usize>,
+) -> Option<Diagnostic> {
+    let most = settle::MAX_PAYMENT;
+    let (whose, amount) = (names.iter().zip(record.totals))
+        .map(|(name, total)| (format!("`{name}`'s account"), total))
+        .chain([("the table".to_string(), record.table)])
+        .find(|(_, amount)| amount.unsigned_abs() > most.unsigned_abs())?;
+    Some(
+        Diagnostic::new(
+            span,
+            format!(
+                "after deal {}, {whose} would be {amount}, beyond what a ledger keeps exactly \
+                 (±{most})",
+                record.number
+            ),
+            "too much",
+        )
+        .with_help("the accounts of a game are kept within ±2^53, as each payment is"),
+    )
 }
 
 /// The players from first to last, and their adjusted accounts.

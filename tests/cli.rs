@@ -1461,3 +1461,48 @@ fn a_ledger_shows_nothing_of_a_file_it_names_that_is_not_its_kind() {
         assert!(!err.contains("dmjl_kind"), "{err}");
     }
 }
+
+/// A ledger edited by hand is played again from its deals' inputs, and each value it records
+/// that the replay does not give is listed, in every format, with exit 1: here Bartek's net
+/// in the second deal and the first standing's total of the Polish round.
+#[test]
+fn a_ledger_that_disagrees_with_its_replay_says_where() {
+    let out = mjrules(
+        &["game", "tests/games/polish-round.toml", "--format", "json"],
+        None,
+    );
+    let mut ledger: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let net = ledger["deals"][1]["net"]["Bartek"].as_i64().unwrap();
+    ledger["deals"][1]["net"]["Bartek"] = (net + 5).into();
+    let total = ledger["standings"][0]["total"].as_i64().unwrap();
+    ledger["standings"][0]["total"] = (total - 5).into();
+    let edited = ledger.to_string();
+    let said = [
+        format!("deal 2: `net.Bartek` is recorded as {}, played again {net}", net + 5),
+        format!(
+            "the ledger: `standings[0].total` is recorded as {}, played again {total}",
+            total - 5
+        ),
+    ];
+    let text = mjrules(&["game", "-"], Some(&edited));
+    assert_eq!(text.status.code(), Some(1), "{}", stderr(&text));
+    let shown = stdout(&text);
+    let listed: Vec<&str> = shown
+        .split("the ledger as recorded differs from its deals played again:\n")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .collect();
+    assert_eq!(listed, said, "{shown}");
+    let json = mjrules(&["game", "-", "--format", "json"], Some(&edited));
+    assert_eq!(json.status.code(), Some(1));
+    let replayed: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(replayed["differences"], serde_json::json!(said));
+    let csv = mjrules(&["game", "-", "--format", "csv"], Some(&edited));
+    assert_eq!(csv.status.code(), Some(1));
+    assert!(stderr(&csv).contains(&said[0]), "{}", stderr(&csv));
+    // As written, it agrees with itself.
+    let again = mjrules(&["game", "-"], Some(&stdout(&out)));
+    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
+}

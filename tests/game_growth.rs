@@ -56,7 +56,7 @@ fn cost(text: &str) -> (usize, usize) {
     PEAK.store(held, Relaxed);
     let ledger = game::play(&variant, "game.toml", text, &|_| Err("no files".into())).unwrap();
     let mut sink = std::io::sink();
-    game::render::write_json(&ledger, &mut sink).unwrap();
+    game::render::write_json(&ledger, Default::default(), &mut sink).unwrap();
     drop(ledger);
     (
         ALLOCATED.load(Relaxed) - allocated,

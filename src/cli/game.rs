@@ -31,12 +31,16 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     super::failures_as_json(args.format == LedgerFormat::Json);
     let (name, text) = read_input(&args.game)?;
-    // A ledger saved as JSON is played again from the deals it records.
+    // A ledger saved as JSON is played again from the deals it records, and what it records
+    // is held to what they give.
+    let mut recorded = None;
     let (name, text) = if text.trim_start().starts_with('{') {
-        let replay = serde_json::from_str(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|json| game::replayed(&json))
-            .map_err(|e| Failure::Input(format!("error: `{name}` is not a ledger: {e}\n")))?;
+        let not_a_ledger =
+            |e: String| Failure::Input(format!("error: `{name}` is not a ledger: {e}\n"));
+        let json: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| not_a_ledger(e.to_string()))?;
+        let replay = game::replayed(&json).map_err(not_a_ledger)?;
+        recorded = Some(json);
         (format!("{name} (the game it records)"), replay)
     } else {
         (name, text)
@@ -58,16 +62,42 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Failure::Input(format!("error: cannot write `{}`: {e}\n", plot.display()))
         })?;
     }
+    let differences = recorded.map_or_else(Vec::new, |r| game::differences(&r, &ledger));
     match args.format {
-        LedgerFormat::Text => out!("{}", render::text(&ledger)),
+        LedgerFormat::Text => {
+            out!("{}", render::text(&ledger));
+            if !differences.is_empty() {
+                outln!("\nthe ledger as recorded differs from its deals played again:");
+                for d in &differences {
+                    outln!("  {d}");
+                }
+            }
+        }
         LedgerFormat::Json => {
+            // A replay that differs from its record says how, in the JSON.
+            let mut more = serde_json::Map::new();
+            if !differences.is_empty() {
+                more.insert("differences".into(), differences.clone().into());
+            }
             // Written a deal at a time; JSON escapes the control characters itself.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            render::write_json(&ledger, &mut out)
+            render::write_json(&ledger, more, &mut out)
                 .and_then(|()| std::io::Write::flush(&mut out))
                 .map_err(|e| super::output_error(&e))?;
         }
-        LedgerFormat::Csv => out!("{}", render::csv(&ledger)),
+        LedgerFormat::Csv => {
+            out!("{}", render::csv(&ledger));
+            let said: String = differences.iter().map(|d| format!("  {d}\n")).collect();
+            if !said.is_empty() {
+                super::to_stderr(&mjrules::diagnostic::visible(&format!(
+                    "the ledger as recorded differs from its deals played again:\n{said}"
+                )));
+            }
+        }
     }
-    Ok(())
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Check)
+    }
 }

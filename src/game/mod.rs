@@ -433,6 +433,79 @@ pub fn play(
     })
 }
 
+/// Where a ledger's JSON as recorded (`recorded`) says otherwise than the game it records,
+/// played again (`replay`): each difference in words, the deals' first (every key the record
+/// gives but `input`, down to the values that differ), then the ledger's own
+/// (`start`, `finished`, `standings`, `next`). None for a ledger as this program wrote it; a
+/// ledger edited by hand shows each change.
+pub fn differences(recorded: &serde_json::Value, replay: &Ledger) -> Vec<String> {
+    use serde_json::Value as Json;
+    let again = render::json(replay);
+    let deals = |ledger: &Json| -> Vec<Json> {
+        (ledger.get("deals").and_then(Json::as_array))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (was, now) = (deals(recorded), deals(&again));
+    let mut found = Vec::new();
+    if was.len() != now.len() {
+        found.push(format!(
+            "the ledger records {} deals; its inputs play {}",
+            was.len(),
+            now.len()
+        ));
+    }
+    for (k, (was, now)) in was.iter().zip(&now).enumerate() {
+        for (key, value) in now.as_object().into_iter().flatten() {
+            if key != "input" {
+                differ(
+                    &format!("deal {}", k + 1),
+                    key,
+                    was.get(key),
+                    value,
+                    &mut found,
+                );
+            }
+        }
+    }
+    for key in ["start", "finished", "standings", "next"] {
+        let now = again.get(key).unwrap_or(&Json::Null);
+        differ("the ledger", key, recorded.get(key), now, &mut found);
+    }
+    found
+}
+
+/// Adds to `found` where the value at `path` (a path as jq writes one: `net.Ben`,
+/// `standings[0].total`) of `place` was recorded as `was` (none where the record leaves it
+/// out: nothing to differ) but is `now`: tables key by key and lists of one length item by
+/// item, down to the values that differ.
+fn differ(
+    place: &str,
+    path: &str,
+    was: Option<&serde_json::Value>,
+    now: &serde_json::Value,
+    found: &mut Vec<String>,
+) {
+    use serde_json::Value as Json;
+    let Some(was) = was else { return };
+    match (was, now) {
+        (Json::Object(was), Json::Object(now)) => {
+            for (key, value) in now {
+                differ(place, &format!("{path}.{key}"), was.get(key), value, found);
+            }
+        }
+        (Json::Array(was), Json::Array(now)) if was.len() == now.len() => {
+            for (k, (was, now)) in was.iter().zip(now).enumerate() {
+                differ(place, &format!("{path}[{k}]"), Some(was), now, found);
+            }
+        }
+        _ if was != now => {
+            found.push(format!("{place}: `{path}` is recorded as {was}, played again {now}"));
+        }
+        _ => {}
+    }
+}
+
 /// A deal's table as written in the game file: its values without their places.
 fn as_written(deal: &Value<'_>) -> toml::Table {
     use serde::Deserialize as _;

@@ -139,9 +139,14 @@ pub fn json(ledger: &Ledger) -> Value {
     Value::Object(all)
 }
 
-/// The ledger as JSON, as [`json`] gives it, and a newline, written to `out` a deal at a
-/// time: a long game's JSON is never all in memory at once.
-pub fn write_json(ledger: &Ledger, out: &mut impl std::io::Write) -> std::io::Result<()> {
+/// The ledger as JSON, as [`json`] gives it, with the fields of `more` after its own, and a
+/// newline, written to `out` a deal at a time: a long game's JSON is never all in memory at
+/// once.
+pub fn write_json(
+    ledger: &Ledger,
+    more: serde_json::Map<String, Value>,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
     // The head and the tail are objects of their own, written without the brace that
     // closes the head and the one that opens the tail; neither is empty.
     let head = Value::Object(head_json(ledger)).to_string();
@@ -152,7 +157,9 @@ pub fn write_json(ledger: &Ledger, out: &mut impl std::io::Write) -> std::io::Re
         }
         serde_json::to_writer(&mut *out, &deal_json(ledger, d))?;
     }
-    let tail = Value::Object(tail_json(ledger)).to_string();
+    let mut tail = tail_json(ledger);
+    tail.extend(more);
+    let tail = Value::Object(tail).to_string();
     writeln!(out, "],{}", &tail[1..])
 }
 

@@ -1478,7 +1478,10 @@ fn a_ledger_that_disagrees_with_its_replay_says_where() {
     ledger["standings"][0]["total"] = (total - 5).into();
     let edited = ledger.to_string();
     let said = [
-        format!("deal 2: `net.Bartek` is recorded as {}, played again {net}", net + 5),
+        format!(
+            "deal 2: `net.Bartek` is recorded as {}, played again {net}",
+            net + 5
+        ),
         format!(
             "the ledger: `standings[0].total` is recorded as {}, played again {total}",
             total - 5

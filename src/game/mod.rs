@@ -500,7 +500,9 @@ fn differ(
             }
         }
         _ if was != now => {
-            found.push(format!("{place}: `{path}` is recorded as {was}, played again {now}"));
+            found.push(format!(
+                "{place}: `{path}` is recorded as {was}, played again {now}"
+            ));
         }
         _ => {}
     }

@@ -158,9 +158,11 @@ pub fn read_hand(
     // The original call, for a player who did not go out, at the top; for the winner, in
     // `[win]` (the contracts page) or at the top.
     // Double riichi is the original call, in riichi's word, and a ready declaration.
-    let original_call = reader.flag("original-call", problems)
-        || win.as_ref().is_some_and(|w| w.original_call)
-        || double_ready;
+    let at_top = reader.flag_at("original-call", problems);
+    let in_win = win
+        .as_ref()
+        .map_or((false, None), |w| w.original_call.clone());
+    let original_call = one_original_call(at_top, in_win, double_ready, problems);
     reader.finish(problems);
 
     let counts = |tiles: &[Written]| TileCounts::from_tiles(tiles.iter().map(|w| w.tile));
@@ -464,6 +466,14 @@ fn read_meld(v: &StrValue<'_>, problems: &mut Vec<Diagnostic>) -> Option<ReadMel
         let span = v.sub_span(range);
         if let Some(who) = word.strip_prefix("from=") {
             match Wind::from_name(who) {
+                Some(_) if from.is_some() => problems.push(
+                    Diagnostic::new(
+                        span,
+                        "`from=` is given twice: a declared set was claimed from one player",
+                        "second `from=`",
+                    )
+                    .with_help("keep the one `from=` that names whom the tile was claimed from"),
+                ),
                 Some(w) => from = Some((w, span)),
                 None => problems.push(
                     Diagnostic::new(
@@ -564,11 +574,51 @@ fn read_bonus(
     bonus
 }
 
+/// The original call, as the hand says it: at the top, in `[win]`, or in riichi's word
+/// (`double-riichi`); each where it is given, with its value and where it is written. Two
+/// that say otherwise are a problem at the second.
+fn one_original_call(
+    at_top: (bool, Option<Range<usize>>),
+    in_win: (bool, Option<Range<usize>>),
+    double_ready: bool,
+    problems: &mut Vec<Diagnostic>,
+) -> bool {
+    if let ((top, Some(_)), (win, Some(span))) = (&at_top, &in_win)
+        && top != win
+    {
+        problems.push(
+            Diagnostic::new(
+                span.clone(),
+                format!(
+                    "`original-call` is given twice with different values: `{top}` at the top, \
+                     `{win}` in `[win]`"
+                ),
+                "says otherwise",
+            )
+            .with_help("write it once, at the top or in `[win]`"),
+        );
+    }
+    if double_ready
+        && let Some((false, Some(span))) = [&at_top, &in_win].into_iter().find(|(_, s)| s.is_some())
+    {
+        problems.push(
+            Diagnostic::new(
+                span.clone(),
+                "`double-riichi` is the original call in riichi's word, but `original-call` \
+                 says there was none",
+                "says otherwise",
+            )
+            .with_help("remove `original-call = false`, or `double-riichi`"),
+        );
+    }
+    at_top.0 || in_win.0 || double_ready
+}
+
 /// The `[win]` table as read, with the places of what the checks may point at.
 struct ReadWin {
     win: Win,
-    /// The original call, written in `[win]`.
-    original_call: bool,
+    /// The original call, written in `[win]`: its value, and where it is written.
+    original_call: (bool, Option<Range<usize>>),
     /// The winning tile was written as a red five.
     red: bool,
     /// Some key of the table could not be read.
@@ -623,7 +673,7 @@ fn read_win(
         read_wind(v, "discarder", source, problems).map(|w| (w, span))
     });
     let last = reader.flag("last", problems);
-    let original_call = reader.flag("original-call", problems);
+    let original_call = reader.flag_at("original-call", problems);
     let (heavenly, heavenly_span) = reader.flag_at("heavenly", problems);
     let (kong_on_kong, kong_on_kong_span) = reader.flag_at("kong-on-kong", problems);
     let late = reader.flag("late", problems);

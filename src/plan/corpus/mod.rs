@@ -111,9 +111,7 @@ fn parts<'k>(r: &LineRecord<'_>, kept: &'k mut Parts) -> Option<HandParts<'k>> {
         bonus: &kept.bonus,
         seen,
         win,
-        original_call: r.original_call
-            || r.double_riichi
-            || r.win.as_ref().is_some_and(|w| w.original_call),
+        original_call: original_call(r)?,
         declared_ready: r.riichi || r.double_riichi,
         one_go_around: r.ippatsu,
         indicators: &kept.dora,
@@ -206,6 +204,22 @@ fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Optio
         AnyTile::Bonus(_) => None,
     })?;
     Some(out)
+}
+
+/// The original call of a line, where it says one thing: `original-call` at the top and in
+/// `win` given alike, and not given as `false` beside `double-riichi`; otherwise none, and
+/// the line is left to the plain reader, which says what is wrong.
+fn original_call(r: &LineRecord<'_>) -> Option<bool> {
+    let (top, in_win) = (
+        r.original_call,
+        r.win.as_ref().and_then(|w| w.original_call),
+    );
+    let twice_otherwise = matches!((top, in_win), (Some(a), Some(b)) if a != b);
+    let denied = r.double_riichi && (top == Some(false) || in_win == Some(false));
+    if twice_otherwise || denied {
+        return None;
+    }
+    Some(top == Some(true) || in_win == Some(true) || r.double_riichi)
 }
 
 /// The set that `text` (`completes` of a win) names: a pair, chow or pung. Seldom written,
@@ -494,6 +508,10 @@ fn meld(text: &[u8]) -> Option<Set> {
     let mut exposure_given = false;
     for word in words.split(|&b| b == b' ').filter(|w| !w.is_empty()) {
         if let Some(who) = word.strip_prefix(b"from=") {
+            // Given twice: left to the plain reader, which says so.
+            if set.from.is_some() {
+                return None;
+            }
             set.from = Some(Wind::from_name(who)?);
             continue;
         }
@@ -849,6 +867,55 @@ mod tests {
         let split = line.replace("2m 3m 4m from=east", "2m exposed 3m 4m");
         assert!(fast_path(&split).is_none());
         assert!(slow_path(&split).is_none());
+    }
+
+    #[test]
+    fn a_thing_said_twice_otherwise_is_refused_by_both_readers() {
+        let line = |melds: &str, top: &str, win: &str| {
+            format!(
+                r#"{{"seat":"south","prevailing":"east","concealed":"222m 345p 666s 99s","melds":["{melds}"]{top},"win":{{"tile":"4p","from":"discard","discarder":"west"{win}}}}}"#
+            )
+        };
+        let said_once = line("777z from=north", r#","original-call":true"#, "");
+        assert!(fast_path(&said_once).is_some());
+        assert_eq!(fast_path(&said_once), slow_path(&said_once));
+        // Said twice alike: one original call, read alike.
+        let alike = line(
+            "777z",
+            r#","original-call":true"#,
+            r#","original-call":true"#,
+        );
+        assert!(fast_path(&alike).unwrap().original_call());
+        assert_eq!(fast_path(&alike), slow_path(&alike));
+        for (bad, message) in [
+            (
+                line("777z from=north from=west", "", ""),
+                "`from=` is given twice: a declared set was claimed from one player",
+            ),
+            (
+                line(
+                    "777z",
+                    r#","original-call":true"#,
+                    r#","original-call":false"#,
+                ),
+                "`original-call` is given twice with different values: `true` at the top, \
+                 `false` in `[win]`",
+            ),
+            (
+                line("777z", r#","double-riichi":true,"original-call":false"#, ""),
+                "`double-riichi` is the original call in riichi's word, but `original-call` \
+                 says there was none",
+            ),
+        ] {
+            assert!(fast_path(&bad).is_none(), "{bad}");
+            let Err(LineError::Invalid(problems)) = read_any_line(bad.as_bytes()) else {
+                panic!("{bad} was read")
+            };
+            assert!(
+                problems.iter().any(|p| p.message == message),
+                "{bad}: {problems:?}"
+            );
+        }
     }
 
     #[test]

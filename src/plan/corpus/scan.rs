@@ -30,7 +30,8 @@ pub struct LineRecord<'a> {
     pub ippatsu: bool,
     pub dora: &'a [u8],
     pub ura_dora: &'a [u8],
-    pub original_call: bool,
+    /// `original-call`, where it is given (a `false` given is not a `false` left out).
+    pub original_call: Option<bool>,
     pub win: Option<WinLine<'a>>,
 }
 
@@ -41,7 +42,8 @@ pub struct WinLine<'a> {
     pub from: &'a [u8],
     pub discarder: Option<&'a [u8]>,
     pub last: bool,
-    pub original_call: bool,
+    /// `original-call`, where it is given.
+    pub original_call: Option<bool>,
     pub heavenly: bool,
     pub kong_on_kong: bool,
     pub late: bool,
@@ -103,7 +105,7 @@ fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
         }
     }
     if s.literal(b",\"original-call\":") {
-        r.original_call = s.bool()?;
+        r.original_call = Some(s.bool()?);
     }
     if s.literal(b",\"win\":") {
         let mut w = WinLine::default();
@@ -115,10 +117,14 @@ fn in_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
             // `mjrules gen` leaves out a discarder it has not: `null` is left to `any_order`.
             w.discarder = Some(s.string_among(&WINDS)?);
         }
+        if s.literal(b",\"last\":") {
+            w.last = s.bool()?;
+        }
+        if s.literal(b",\"original-call\":") {
+            w.original_call = Some(s.bool()?);
+        }
         for (key, flag) in [
-            (&b",\"last\":"[..], &mut w.last),
-            (b",\"original-call\":", &mut w.original_call),
-            (b",\"heavenly\":", &mut w.heavenly),
+            (&b",\"heavenly\":"[..], &mut w.heavenly),
             (b",\"kong-on-kong\":", &mut w.kong_on_kong),
             (b",\"late\":", &mut w.late),
         ] {
@@ -154,7 +160,7 @@ fn any_order<'a>(line: &'a [u8], r: &mut LineRecord<'a>) -> Option<()> {
             MELDS => s.strings(&mut r.melds)?,
             BONUS => s.strings(&mut r.bonus)?,
             SEEN => r.seen = s.string()?,
-            ORIGINAL_CALL => r.original_call = s.bool()?,
+            ORIGINAL_CALL => r.original_call = Some(s.bool()?),
             RIICHI => r.riichi = s.bool()?,
             DOUBLE_RIICHI => r.double_riichi = s.bool()?,
             IPPATSU => r.ippatsu = s.bool()?,
@@ -435,7 +441,7 @@ impl<'a> Scanner<'a> {
                 FROM => w.from = s.string()?,
                 DISCARDER => w.discarder = s.optional_string()?,
                 LAST => w.last = s.bool()?,
-                WIN_ORIGINAL_CALL => w.original_call = s.bool()?,
+                WIN_ORIGINAL_CALL => w.original_call = Some(s.bool()?),
                 HEAVENLY => w.heavenly = s.bool()?,
                 KONG_ON_KONG => w.kong_on_kong = s.bool()?,
                 LATE => w.late = s.bool()?,

@@ -126,6 +126,19 @@ struct Table {
 }
 
 impl Table {
+    /// Before the first deal: the players in their first seats, East's round, nothing on
+    /// the table.
+    fn at_the_start() -> Table {
+        Table {
+            seats: [0, 1, 2, 3],
+            round: 0,
+            passes: 0,
+            counters: 0,
+            deposits: 0,
+            ended: false,
+        }
+    }
+
     /// After a deal whose dealer deals again (`keeps`) or not.
     fn next(&mut self, keeps: bool, rules: &crate::rules::CompiledGame) {
         if keeps {
@@ -231,41 +244,19 @@ pub fn play(
     let doc = document::parse(text).map_err(|p| vec![InputError::new(name, text, vec![p])])?;
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
-    let spec = top
-        .get("variant")
-        .and_then(|v| v.get_ref().as_str())
-        .unwrap_or_default()
-        .to_string();
-    let players = read_players(&mut top, text, &mut problems);
-    let deals: Vec<&Value<'_>> = match top.get("deal") {
-        None => Vec::new(),
-        Some(v) => match v.get_ref() {
-            DeValue::Array(list) => list.iter().collect(),
-            other => {
-                problems.push(
-                    document::wrong_type(v.span(), "deal", "a list of tables", other)
-                        .with_help("write each deal as `[[deal]]`"),
-                );
-                Vec::new()
-            }
-        },
-    };
-    top.finish(&mut problems);
+    let (spec, players, deals) = read_top(&doc, text, &mut problems);
     let Some(players) = players else {
         return Err(vec![InputError::new(name, text, problems)]);
     };
     let rules = &variant.rules().game;
-    let style = variant.definition().style;
     let source = settle::Source::new(name, text);
-    let mut table = Table {
-        seats: [0, 1, 2, 3],
-        round: 0,
-        passes: 0,
-        counters: 0,
-        deposits: 0,
-        ended: false,
+    let reader = DealReader {
+        names: &players.names,
+        source: &source,
+        style: variant.definition().style,
+        load,
     };
+    let mut table = Table::at_the_start();
     let mut totals = [rules.start; 4];
     let mut records = Vec::new();
     // Once a deal cannot be settled, the rotation after it is unknown: the deals after it
@@ -283,84 +274,23 @@ pub fn play(
             known = false;
         }
         if known && table.ended {
-            problems.push(
-                Diagnostic::new(
-                    value.span(),
-                    format!(
-                        "deal {number} comes after the game ended: {} rounds were played",
-                        rules.rounds
-                    ),
-                    "after the end",
-                )
-                .with_help("the variant's `[game] rounds` says how many rounds a game has"),
-            );
+            problems.push(after_the_end(value.span(), number, rules.rounds));
             known = false;
         }
         let prevailing = Wind::ALL[table.round.min(3)];
         if known {
             check_rotation(&entry, &table, prevailing, &players.names, &mut problems);
         }
-        let mut from_file: Option<toml::Table> = None;
-        let deal = match &entry.source {
-            DealSource::Inline(t) => {
-                let seats = if known { table.seats } else { [0, 1, 2, 3] };
-                let mut reported = Vec::new();
-                let renamed = renamed_deal(
-                    t,
-                    &players.names,
-                    &seats,
-                    prevailing,
-                    value.span(),
-                    &mut reported,
-                );
-                let reader = TableReader::new(&renamed, value.span(), "a deal");
-                let mut found = Vec::new();
-                let deal = settle::read_deal(reader, &source, style, &mut found);
-                // A place already reported (a name that is no player) is reported once; the
-                // seats the deal's own messages name are the players sitting there.
-                let places: Vec<Range<usize>> = reported.iter().map(|p| p.span.clone()).collect();
-                problems.extend(reported);
-                problems.extend(
-                    (found.into_iter())
-                        .filter(|p| !places.contains(&p.span))
-                        .map(|p| seats_named(p, &seats, &players.names)),
-                );
-                deal
-            }
-            DealSource::File(path, span) => match load(path) {
-                Err(message) => {
-                    problems.push(Diagnostic::new(
-                        span.clone(),
-                        format!("cannot read the deal file `{path}`: {message}"),
-                        "this file",
-                    ));
-                    None
-                }
-                Ok((file_name, file_text)) => {
-                    from_file = toml::from_str(&file_text).ok();
-                    match settle::parse_deal(&file_name, &file_text, style) {
-                        Ok(deal) => {
-                            if known && deal.prevailing != prevailing {
-                                problems.push(Diagnostic::new(
-                                    span.clone(),
-                                    format!(
-                                        "deal {number} is played in the round of `{prevailing}`, \
-                                         but `{path}` says `{}`",
-                                        deal.prevailing
-                                    ),
-                                    "another round",
-                                ));
-                            }
-                            Some(deal)
-                        }
-                        Err(e) => {
-                            errors.push(e);
-                            None
-                        }
-                    }
-                }
-            },
-        };
+        let seats = known.then_some(table.seats);
+        let (deal, from_file) = reader.read(
+            &entry,
+            value,
+            number,
+            seats,
+            prevailing,
+            &mut problems,
+            &mut errors,
+        );
         let Some(mut deal) = deal.filter(|_| problems.len() == before) else {
             known = false;
             continue;
@@ -402,13 +332,7 @@ pub fn play(
             known = false;
             continue;
         }
-        // The deal as written, kept in the ledger so that the game can be played again.
-        let mut input = as_written(value);
-        if let Some(file) = from_file {
-            input.remove("file");
-            input.extend(file);
-        }
-        record.input = input;
+        record.input = as_written(value, from_file);
         table.counters = settlement.next_counters;
         table.deposits = settlement.deposits_left;
         table.next(settlement.next_dealer == Wind::East, rules);
@@ -431,6 +355,150 @@ pub fn play(
         finished: table.ended,
         next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
     })
+}
+
+/// The top of a game file: the variant as named, the players, and the deals as written.
+fn read_top<'d, 'i>(
+    doc: &'d document::Document<'i>,
+    text: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> (String, Option<file::Players>, Vec<&'d Value<'i>>) {
+    let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
+    let spec = top
+        .get("variant")
+        .and_then(|v| v.get_ref().as_str())
+        .unwrap_or_default()
+        .to_string();
+    let players = read_players(&mut top, text, problems);
+    let deals: Vec<&Value<'_>> = match top.get("deal") {
+        None => Vec::new(),
+        Some(v) => match v.get_ref() {
+            DeValue::Array(list) => list.iter().collect(),
+            other => {
+                problems.push(
+                    document::wrong_type(v.span(), "deal", "a list of tables", other)
+                        .with_help("write each deal as `[[deal]]`"),
+                );
+                Vec::new()
+            }
+        },
+    };
+    top.finish(problems);
+    (spec, players, deals)
+}
+
+/// The problem of deal `number`, written at `span`, played after the game's `rounds` ended.
+fn after_the_end(span: Range<usize>, number: usize, rounds: u8) -> Diagnostic {
+    Diagnostic::new(
+        span,
+        format!("deal {number} comes after the game ended: {rounds} rounds were played"),
+        "after the end",
+    )
+    .with_help("the variant's `[game] rounds` says how many rounds a game has")
+}
+
+/// What the deals of a game are read with: its players' names, its file, the variant's style
+/// and the reader of the deal files it names.
+struct DealReader<'a, 'l> {
+    names: &'a [String; 4],
+    source: &'a settle::Source,
+    style: crate::rules::Style,
+    load: &'a LoadDeal<'l>,
+}
+
+impl DealReader<'_, '_> {
+    /// The deal of `entry` (written at `value`), deal `number` of the game, played in the
+    /// round of `prevailing`, with the players at `seats` where the rotation is known (where
+    /// it is not, each seat's first player): the deal, or none with its problems added; and,
+    /// for a deal read from a file, that file's table as written.
+    #[allow(clippy::too_many_arguments)]
+    fn read(
+        &self,
+        entry: &Entry<'_, '_>,
+        value: &Value<'_>,
+        number: usize,
+        seats: Option<[usize; 4]>,
+        prevailing: Wind,
+        problems: &mut Vec<Diagnostic>,
+        errors: &mut Vec<InputError>,
+    ) -> (Option<Deal>, Option<toml::Table>) {
+        match &entry.source {
+            DealSource::Inline(t) => {
+                let seats = seats.unwrap_or([0, 1, 2, 3]);
+                let mut reported = Vec::new();
+                let renamed = renamed_deal(
+                    t,
+                    self.names,
+                    &seats,
+                    prevailing,
+                    value.span(),
+                    &mut reported,
+                );
+                let reader = TableReader::new(&renamed, value.span(), "a deal");
+                let mut found = Vec::new();
+                let deal = settle::read_deal(reader, self.source, self.style, &mut found);
+                // A place already reported (a name that is no player) is reported once; the
+                // seats the deal's own messages name are the players sitting there.
+                let places: Vec<Range<usize>> = reported.iter().map(|p| p.span.clone()).collect();
+                problems.extend(reported);
+                problems.extend(
+                    (found.into_iter())
+                        .filter(|p| !places.contains(&p.span))
+                        .map(|p| seats_named(p, &seats, self.names)),
+                );
+                (deal, None)
+            }
+            DealSource::File(path, span) => {
+                let in_round = seats.is_some().then_some(prevailing);
+                self.in_file(path, span, number, in_round, problems, errors)
+            }
+        }
+    }
+
+    /// The deal of the deal file at `path` (named at `span`), deal `number` of the game,
+    /// checked to be played in the round of `prevailing` where the rotation is known.
+    fn in_file(
+        &self,
+        path: &str,
+        span: &Range<usize>,
+        number: usize,
+        prevailing: Option<Wind>,
+        problems: &mut Vec<Diagnostic>,
+        errors: &mut Vec<InputError>,
+    ) -> (Option<Deal>, Option<toml::Table>) {
+        let (file_name, file_text) = match (self.load)(path) {
+            Ok(file) => file,
+            Err(message) => {
+                problems.push(Diagnostic::new(
+                    span.clone(),
+                    format!("cannot read the deal file `{path}`: {message}"),
+                    "this file",
+                ));
+                return (None, None);
+            }
+        };
+        let written = toml::from_str(&file_text).ok();
+        match settle::parse_deal(&file_name, &file_text, self.style) {
+            Ok(deal) => {
+                if let Some(round) = prevailing.filter(|&w| w != deal.prevailing) {
+                    problems.push(Diagnostic::new(
+                        span.clone(),
+                        format!(
+                            "deal {number} is played in the round of `{round}`, but `{path}` \
+                             says `{}`",
+                            deal.prevailing
+                        ),
+                        "another round",
+                    ));
+                }
+                (Some(deal), written)
+            }
+            Err(e) => {
+                errors.push(e);
+                (None, written)
+            }
+        }
+    }
 }
 
 /// Where a ledger's JSON as recorded (`recorded`) says otherwise than the game it records,
@@ -508,10 +576,18 @@ fn differ(
     }
 }
 
-/// A deal's table as written in the game file: its values without their places.
-fn as_written(deal: &Value<'_>) -> toml::Table {
+/// A deal's table as written in the game file, its values without their places, with the
+/// table of the deal file it names (`from_file`) in place of its name: kept in the ledger so
+/// that the game can be played again.
+fn as_written(deal: &Value<'_>, from_file: Option<toml::Table>) -> toml::Table {
     use serde::Deserialize as _;
-    toml::Table::deserialize(toml::de::ValueDeserializer::from(deal.clone())).unwrap_or_default()
+    let mut written = toml::Table::deserialize(toml::de::ValueDeserializer::from(deal.clone()))
+        .unwrap_or_default();
+    if let Some(file) = from_file {
+        written.remove("file");
+        written.extend(file);
+    }
+    written
 }
 
 /// The game file that plays the game a ledger's JSON records again: its variant, its

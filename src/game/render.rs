@@ -139,7 +139,7 @@ pub fn json(ledger: &Ledger) -> Value {
     Value::Object(all)
 }
 
-/// The ledger as JSON, as [`json`] gives it, with the fields of `more` after its own, and a
+/// The ledger as JSON, as [`json()`] gives it, with the fields of `more` after its own, and a
 /// newline, written to `out` a deal at a time: a long game's JSON is never all in memory at
 /// once.
 pub fn write_json(

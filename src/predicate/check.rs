@@ -1152,7 +1152,7 @@ struct Quoted {
 }
 
 /// Folds constant sub-expressions into their values: parameters are constants by now, so
-/// that `$limit / 2` is a number.
+/// that `$limit / 2` is a number, and a condition a parameter decides is decided.
 fn fold_constants(node: Compiled) -> Compiled {
     use Compiled::*;
     match node {
@@ -1172,8 +1172,19 @@ fn fold_constants(node: Compiled) -> Compiled {
             (Const(x), Const(y)) => Const(i64::from(super::compiled::compare(op, x, y))),
             (a, b) => Cmp(op, Box::new(a), Box::new(b)),
         },
-        And(a, b) => And(Box::new(fold_constants(*a)), Box::new(fold_constants(*b))),
-        Or(a, b) => Or(Box::new(fold_constants(*a)), Box::new(fold_constants(*b))),
+        // A constant operand decides a conjunction or a disjunction, or leaves it to the other
+        // (a condition, 0 or 1 as the whole would be): `$min-faan == 0 or …` under a minimum
+        // of 0 reads nothing else.
+        And(a, b) => match (fold_constants(*a), fold_constants(*b)) {
+            (Const(0), _) | (_, Const(0)) => Const(0),
+            (Const(_), c) | (c, Const(_)) => c,
+            (a, b) => And(Box::new(a), Box::new(b)),
+        },
+        Or(a, b) => match (fold_constants(*a), fold_constants(*b)) {
+            (Const(x), _) | (_, Const(x)) if x != 0 => Const(1),
+            (Const(_), c) | (c, Const(_)) => c,
+            (a, b) => Or(Box::new(a), Box::new(b)),
+        },
         Count(c, a) => Count(c, Box::new(fold_constants(*a))),
         Any(c, a) => Any(c, Box::new(fold_constants(*a))),
         All(c, a) => All(c, Box::new(fold_constants(*a))),

@@ -209,11 +209,16 @@ fn indicators(text: &[u8], part: fn(usize) -> Part, red: &mut RedFives) -> Optio
 /// The original call of a line, where it says one thing: `original-call` at the top and in
 /// `win` given alike, and not given as `false` beside `double-riichi`; otherwise none, and
 /// the line is left to the plain reader, which says what is wrong.
+#[inline(always)]
 fn original_call(r: &LineRecord<'_>) -> Option<bool> {
     let (top, in_win) = (
         r.original_call,
         r.win.as_ref().and_then(|w| w.original_call),
     );
+    // The commonest line says nothing of it.
+    if top.is_none() && in_win.is_none() {
+        return Some(r.double_riichi);
+    }
     let twice_otherwise = matches!((top, in_win), (Some(a), Some(b)) if a != b);
     let denied = r.double_riichi && (top == Some(false) || in_win == Some(false));
     if twice_otherwise || denied {

@@ -17,14 +17,18 @@ fuzz_target!(|data: &[u8]| {
     let read = mjrules::corpus::read_line(data);
     let line = String::from_utf8_lossy(data);
     let Ok(text) = std::str::from_utf8(data) else {
-        assert!(matches!(read, Err(mjrules::corpus::LineError::NotUtf8)), "{line}");
+        assert!(
+            matches!(read, Err(mjrules::corpus::LineError::NotUtf8)),
+            "{line}"
+        );
         return;
     };
     let slowly = mjrules::corpus::read_line_slowly(text);
     assert_eq!(read.as_ref().ok(), slowly.as_ref().ok(), "{line}");
     match read {
         Ok(hand) => {
-            let again = mjrules::hand::parse_hand("hand.toml", &mjrules::hand::write::to_toml(&hand));
+            let again =
+                mjrules::hand::parse_hand("hand.toml", &mjrules::hand::write::to_toml(&hand));
             assert_eq!(again.ok().as_ref(), Some(&hand), "{line}");
             let variant = BMJA.get_or_init(|| mjrules::Variant::load("bmja", &[]).unwrap());
             let _ = mjrules::Variant::score(variant, &hand);

@@ -13,10 +13,11 @@ use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
     static VARIANTS: OnceLock<[mjrules::Variant; 2]> = OnceLock::new();
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let variants = VARIANTS.get_or_init(|| {
-        ["polish", "hong-kong"].map(|id| mjrules::Variant::load(id, &[]).unwrap())
-    });
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let variants = VARIANTS
+        .get_or_init(|| ["polish", "hong-kong"].map(|id| mjrules::Variant::load(id, &[]).unwrap()));
     for variant in variants {
         let style = variant.definition().style;
         let checked = |e: &mjrules::diagnostic::InputError| {

@@ -12,7 +12,9 @@ use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
     static BMJA: OnceLock<mjrules::Variant> = OnceLock::new();
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     match mjrules::hand::parse_hand("fuzz.toml", text) {
         Ok(hand) => {
             let variant = BMJA.get_or_init(|| mjrules::Variant::load("bmja", &[]).unwrap());

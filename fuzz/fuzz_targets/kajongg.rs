@@ -14,8 +14,12 @@ use std::sync::OnceLock;
 
 fuzz_target!(|data: &[u8]| {
     static VARIANTS: OnceLock<[mjrules::Variant; 2]> = OnceLock::new();
-    let Some((&winds, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((&winds, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let seat = Wind::ALL[usize::from(winds & 3)];
     let prevailing = Wind::ALL[usize::from((winds >> 2) & 3)];
     match mjrules::hand::kajongg::parse_kajongg(text, seat, prevailing) {

@@ -21,7 +21,9 @@ const HANDS: [&str; 3] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     match mjrules::Variant::from_text("fuzz.toml", text) {
         Ok(variant) => {
             for text in HANDS {
@@ -31,7 +33,10 @@ fuzz_target!(|data: &[u8]| {
                 let card = mjrules::Variant::score(&variant, &hand);
                 let totals = mjrules::Variant::scorer(&variant).totals(&hand);
                 assert_eq!(totals, card.totals);
-                assert_eq!(card, mjrules::score::reference::score(variant.rules(), &hand));
+                assert_eq!(
+                    card,
+                    mjrules::score::reference::score(variant.rules(), &hand)
+                );
             }
             let _ = mjrules::audit::audit(&variant, "fuzz.toml", text).text();
         }

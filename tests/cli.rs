@@ -1509,3 +1509,75 @@ fn a_ledger_that_disagrees_with_its_replay_says_where() {
     let again = mjrules(&["game", "-"], Some(&stdout(&out)));
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
 }
+
+/// Names that would break what they are written into, or change how it reads: a control
+/// character (which an XML document cannot hold), quotes and ampersands, markup, a C1
+/// control (which the JSON was once written with as `\u{85}`, not JSON), and the
+/// bidirectional controls that reorder a line (U+202E, U+2066). The game's ledger keeps them
+/// as they are written in every format that can hold them, and shows them as escapes.
+#[test]
+fn hostile_player_names_leave_every_output_well_formed_and_visible() {
+    let names = [
+        "A\u{1}b",
+        "\"Q\" & 'q'",
+        "<script>x\u{85}</script>",
+        "\u{202e}evil\u{2066}",
+    ];
+    let players = names
+        .iter()
+        .map(|n| serde_json::to_string(n).unwrap())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let game = format!(
+        "variant = \"polish\"\nplayers = [{players}]\n\n[[deal]]\ndealer = {}\n{} = {{ score = 20, win = {{ from = \"wall\" }} }}\n",
+        serde_json::to_string(names[0]).unwrap(),
+        serde_json::to_string(names[1]).unwrap(),
+    );
+    let dir = common::scratch("hostile-names");
+    let file = dir.join("game.toml");
+    std::fs::write(&file, game).unwrap();
+    let chart = dir.join("accounts.svg");
+    let file = file.to_str().unwrap();
+    let out = mjrules(
+        &[
+            "game",
+            file,
+            "--format",
+            "json",
+            "--plot",
+            chart.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The JSON is valid and holds the names exactly; the bidirectional controls are written
+    // as JSON's escapes, not as themselves.
+    let json = stdout(&out);
+    assert!(!json.contains(['\u{202e}', '\u{2066}']), "{json}");
+    assert!(json.contains("\\u202e"), "{json}");
+    let ledger: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(ledger["players"], serde_json::json!(names));
+    // The chart is well-formed XML, and every name is in it, shown as a terminal shows it.
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    let parsed = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let text: String = parsed.descendants().filter_map(|n| n.text()).collect();
+    let shown_as = [
+        "A\\u{1}b",
+        "\"Q\" & 'q'",
+        "<script>x\\u{85}</script>",
+        "\\u{202e}evil\\u{2066}",
+    ];
+    for shown in shown_as {
+        assert!(text.contains(shown), "{shown} not in {text}");
+    }
+    // Text and CSV show the controls as escapes.
+    for format in ["text", "csv"] {
+        let shown = stdout(&mjrules(&["game", file, "--format", format], None));
+        assert!(shown.contains("\\u{202e}evil\\u{2066}"), "{shown}");
+        assert!(
+            !shown.contains(['\u{1}', '\u{202e}', '\u{2066}']),
+            "{shown}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

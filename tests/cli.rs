@@ -1581,3 +1581,73 @@ fn hostile_player_names_leave_every_output_well_formed_and_visible() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A variant file's notes, descriptions and citations, and a source text's passages, are
+/// shown in the Markdown pages, not run as HTML: `<script>` is written `&lt;script&gt;`,
+/// while a code span the notes write themselves (`` `a < b` ``) keeps its characters.
+#[test]
+fn markup_in_a_variant_or_its_source_is_shown_in_markdown_not_run() {
+    let dir = common::scratch("markdown-markup");
+    let variant = dir.join("hostile.toml");
+    std::fs::write(
+        &variant,
+        r#"[variant]
+id = "hostile"
+name = "Hostile <script>alert(1)</script>"
+extends = "bmja"
+notes = "Notes with <img src=x onerror=alert(1)> and `a < b` kept."
+
+[[points]]
+id = "evil"
+description = "<b>bold</b> & more"
+value = 2
+when = "concealed_hand"
+cite = { source = "src", at = "Two <script>points</script>" }
+notes = "<iframe>"
+"#,
+    )
+    .unwrap();
+    let source = dir.join("source.txt");
+    std::fs::write(
+        &source,
+        "Two <script>points</script> for a concealed hand.\n<img src=x onerror=alert(1)>\n",
+    )
+    .unwrap();
+    let variant = variant.to_str().unwrap();
+    let doc = mjrules(&["doc", variant], None);
+    let audit = mjrules(
+        &[
+            "audit",
+            variant,
+            "--source",
+            source.to_str().unwrap(),
+            "--format",
+            "markdown",
+        ],
+        None,
+    );
+    assert_eq!(doc.status.code(), Some(0), "{}", stderr(&doc));
+    // Exit 1: the audit has failures (the entries bmja gives cite a text this is not).
+    assert_eq!(audit.status.code(), Some(1), "{}", stderr(&audit));
+    for out in [&doc, &audit] {
+        let page = stdout(out);
+        for tag in ["<script", "<img", "<b>", "<iframe"] {
+            assert!(!page.contains(tag), "{tag} in\n{page}");
+        }
+        assert!(
+            page.contains("Two &lt;script&gt;points&lt;/script&gt;"),
+            "{page}"
+        );
+    }
+    let page = stdout(&doc);
+    assert!(page.starts_with("# Hostile &lt;script&gt;alert(1)&lt;/script&gt; (`hostile`)"));
+    assert!(
+        page.contains("&lt;img src=x onerror=alert(1)&gt; and `a < b` kept."),
+        "{page}"
+    );
+    assert!(
+        page.contains("| `evil` | &lt;b&gt;bold&lt;/b&gt; &amp; more |"),
+        "{page}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

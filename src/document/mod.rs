@@ -5,6 +5,7 @@
 //! stopping at the first, so that a file's problems are all reported at once.
 
 pub mod json;
+pub mod pieces;
 
 use std::ops::Range;
 

@@ -18,6 +18,7 @@
 mod file;
 pub mod render;
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::path::Path;
 
@@ -25,6 +26,7 @@ use toml::de::DeValue;
 
 use crate::Variant;
 use crate::diagnostic::{Diagnostic, InputError};
+use crate::document::pieces::Pieces;
 use crate::document::{self, TableReader, Value};
 use crate::rules::LoadError;
 use crate::settle::{self, Deal, Settlement};
@@ -215,7 +217,7 @@ impl DealFiles {
 /// ([`Variant::load_named`]).
 pub fn variant_for(name: &str, text: &str, base: &Path) -> Result<Variant, Vec<InputError>> {
     let fail = |p: Diagnostic| vec![InputError::new(name, text, vec![p])];
-    let doc = document::parse(text).map_err(fail)?;
+    let (doc, _) = read_document(text).map_err(fail)?;
     let mut problems = Vec::new();
     let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
     let Some(spec) = top.required_string("variant", text, &mut problems) else {
@@ -241,10 +243,11 @@ pub fn play(
     text: &str,
     load: &LoadDeal<'_>,
 ) -> Result<Ledger, Vec<InputError>> {
-    let doc = document::parse(text).map_err(|p| vec![InputError::new(name, text, vec![p])])?;
+    let whole_problem = |p| vec![InputError::new(name, text, vec![p])];
+    let (doc, pieces) = read_document(text).map_err(whole_problem)?;
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    let (spec, players, deals) = read_top(&doc, text, &mut problems);
+    let (spec, players, deals) = read_top(&doc, pieces, text, &mut problems);
     let Some(players) = players else {
         return Err(vec![InputError::new(name, text, problems)]);
     };
@@ -262,7 +265,10 @@ pub fn play(
     // Once a deal cannot be settled, the rotation after it is unknown: the deals after it
     // are still read for their own problems.
     let mut known = true;
-    for (k, value) in deals.iter().enumerate() {
+    for k in 0..deals.len() {
+        // A deal that is not TOML is the file's only problem, as the whole file's would be.
+        let value = deals.get(k, text).map_err(whole_problem)?;
+        let value = &*value;
         let number = k + 1;
         let before = problems.len();
         let Some(entry) = read_entry(value, number, &players.names, text, &mut problems) else {
@@ -344,25 +350,87 @@ pub fn play(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let standings = standings(&totals, rules);
-    Ok(Ledger {
-        variant: variant.definition().id.clone(),
-        variant_spec: spec,
-        players: players.names,
-        start: rules.start,
-        deals: records,
-        standings,
-        finished: table.ended,
-        next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
-    })
+    Ok(ledger(
+        variant,
+        spec,
+        players.names,
+        &totals,
+        records,
+        &table,
+    ))
 }
 
-/// The top of a game file: the variant as named, the players, and the deals as written.
+/// The ledger of a game played to its end under `variant`, named `spec` in its file: its
+/// players' `names`, the accounts' `totals`, the deals' `records` and the `table` after.
+fn ledger(
+    variant: &Variant,
+    spec: String,
+    names: [String; 4],
+    totals: &[i64; 4],
+    records: Vec<DealRecord>,
+    table: &Table,
+) -> Ledger {
+    let rules = &variant.rules().game;
+    Ledger {
+        variant: variant.definition().id.clone(),
+        variant_spec: spec,
+        players: names,
+        start: rules.start,
+        deals: records,
+        standings: standings(totals, rules),
+        finished: table.ended,
+        next: (!table.ended).then(|| (table.seats[0], Wind::ALL[table.round.min(3)])),
+    }
+}
+
+/// The game file `text` parsed: where it can be cut before each `[[deal]]`, its top alone,
+/// and the pieces of its deals, each parsed when it is played (`document::pieces`); or else
+/// the whole document.
+fn read_document(text: &str) -> Result<(document::Document<'_>, Option<Pieces>), Diagnostic> {
+    if let Some(pieces) = document::pieces::split(text, "deal") {
+        let top = document::parse(&text[pieces.top.clone()])?;
+        // A top that says `deal` itself (`deal.x = 1`) is the whole document's to judge.
+        if !top.get_ref().contains_key("deal") {
+            return Ok((top, Some(pieces)));
+        }
+    }
+    Ok((document::parse(text)?, None))
+}
+
+/// The deals of a game file as written: the tables of the whole document, or the pieces of
+/// the text each is written in.
+enum Deals<'d, 'i> {
+    Parsed(Vec<&'d Value<'i>>),
+    Pieces(Vec<Range<usize>>),
+}
+
+impl<'d, 'i> Deals<'d, 'i> {
+    fn len(&self) -> usize {
+        match self {
+            Deals::Parsed(values) => values.len(),
+            Deals::Pieces(pieces) => pieces.len(),
+        }
+    }
+
+    /// Deal `k` (from 0) of the game file `text`, parsed if it was not.
+    fn get(&self, k: usize, text: &'i str) -> Result<Cow<'d, Value<'i>>, Diagnostic> {
+        match self {
+            Deals::Parsed(values) => Ok(Cow::Borrowed(values[k])),
+            Deals::Pieces(pieces) => {
+                document::pieces::parse_table(text, &pieces[k], "deal").map(Cow::Owned)
+            }
+        }
+    }
+}
+
+/// The top of a game file (`doc`, the whole document or its top, whose deals are in
+/// `pieces`): the variant as named, the players, and the deals as written.
 fn read_top<'d, 'i>(
     doc: &'d document::Document<'i>,
+    pieces: Option<Pieces>,
     text: &str,
     problems: &mut Vec<Diagnostic>,
-) -> (String, Option<file::Players>, Vec<&'d Value<'i>>) {
+) -> (String, Option<file::Players>, Deals<'d, 'i>) {
     let mut top = TableReader::new(doc.get_ref(), doc.span(), "the game");
     let spec = top
         .get("variant")
@@ -370,16 +438,16 @@ fn read_top<'d, 'i>(
         .unwrap_or_default()
         .to_string();
     let players = read_players(&mut top, text, problems);
-    let deals: Vec<&Value<'_>> = match top.get("deal") {
-        None => Vec::new(),
+    let deals = match top.get("deal") {
+        None => pieces.map_or(Deals::Parsed(Vec::new()), |p| Deals::Pieces(p.tables)),
         Some(v) => match v.get_ref() {
-            DeValue::Array(list) => list.iter().collect(),
+            DeValue::Array(list) => Deals::Parsed(list.iter().collect()),
             other => {
                 problems.push(
                     document::wrong_type(v.span(), "deal", "a list of tables", other)
                         .with_help("write each deal as `[[deal]]`"),
                 );
-                Vec::new()
+                Deals::Parsed(Vec::new())
             }
         },
     };

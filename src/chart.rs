@@ -17,11 +17,27 @@ const BINS: usize = 20;
 /// The series' colours, in order (a ledger's chart draws four players).
 pub(crate) const COLOURS: [&str; 4] = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"];
 
-/// Escapes text for SVG.
+/// Text for SVG, in an element or a quoted attribute: XML's five special characters as
+/// entities, and the characters an XML document cannot hold (most controls, U+FFFE, U+FFFF)
+/// or should not show as they are (the rest of the [hidden](crate::diagnostic::is_hidden)
+/// ones, which would reorder a label) written out as escapes (`\u{1}`), as a terminal is
+/// shown them: the chart stays well-formed, and nothing of a name is dropped unseen.
 pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if crate::diagnostic::is_hidden(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// One series of a panel: its colour, its name and its totals.
@@ -191,5 +207,25 @@ mod tests {
         );
         assert!(two.contains(">total score under faan (bins of 1;"), "{two}");
         assert!(two.contains(&format!("height=\"{}\"", TOP + 2.0 * (PLOT_H + BELOW))));
+    }
+
+    #[test]
+    fn names_are_escaped_for_xml_and_hidden_characters_are_shown() {
+        assert_eq!(
+            escape("a&b <c> \"d\" 'e'"),
+            "a&amp;b &lt;c&gt; &quot;d&quot; &apos;e&apos;"
+        );
+        // U+0001 and U+FFFF cannot be in an XML document; U+202E would reorder the label.
+        assert_eq!(
+            escape("x\u{1}y\u{ffff}\u{202e}z"),
+            "x\\u{1}y\\u{ffff}\\u{202e}z"
+        );
+        let (a, b) = (dist(&[1, 2]), dist(&[3, 4]));
+        let svg = histogram_svg("<t\u{1}>", ["\"a\"", "b\u{7}"], [&a, &b]);
+        assert!(!svg.contains(['\u{1}', '\u{7}']), "{svg}");
+        assert!(
+            svg.contains("&lt;t\\u{1}&gt;") && svg.contains("&quot;a&quot;"),
+            "{svg}"
+        );
     }
 }

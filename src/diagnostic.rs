@@ -376,15 +376,47 @@ impl miette::Diagnostic for Located {
     }
 }
 
-/// `text` with its control characters (line ends and tabs aside) written as escapes
-/// (`\u{1b}`), so that printing it cannot move a terminal's cursor or change its colours.
-/// A line end is `\n` or `\r\n`; a carriage return alone, which sends the cursor back over
-/// the line, is escaped too.
+/// Whether `c` would not be seen for what it is where text is shown: a control character
+/// (which can move a terminal's cursor or change its colours), a bidirectional formatting
+/// character (which reorders the text around it: U+061C, U+200E, U+200F, U+202A to U+202E,
+/// U+2066 to U+2069), or U+FFFE and U+FFFF, which are not characters and which XML cannot hold.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{61c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{fffe}'
+                | '\u{ffff}'
+        )
+}
+
+/// `text` with its [hidden](is_hidden) characters (line ends and tabs aside) written as
+/// escapes (`\u{1b}`, `\u{202e}`), so that printing it cannot move a terminal's cursor, change
+/// its colours or reorder what is shown. A line end is `\n` or `\r\n`; a carriage return
+/// alone, which sends the cursor back over the line, is escaped too.
 pub fn visible(text: &str) -> Cow<'_, str> {
     replace_hidden(text, |c| format!("\\u{{{:x}}}", u32::from(c)))
 }
 
-/// `text` with each byte of its control characters (line ends and tabs aside) replaced by
+/// JSON text with its [hidden](is_hidden) characters written as JSON's own escapes
+/// (`\u202e`): the same JSON value, shown as [`visible`] shows text. Outside its strings JSON
+/// text holds only ASCII punctuation, letters, digits and white space, so every such
+/// character is inside a string, where the escape means the character itself. (serde_json
+/// escapes those below U+0020 already; DEL, the C1 controls and the bidirectional characters
+/// it writes as they are.)
+pub fn visible_json(json: String) -> String {
+    // Every hidden character is in the Basic Multilingual Plane: one escape each.
+    match replace_hidden(&json, |c| format!("\\u{:04x}", u32::from(c))) {
+        Cow::Owned(replaced) => replaced,
+        Cow::Borrowed(_) => json,
+    }
+}
+
+/// `text` with each byte of its hidden characters (line ends and tabs aside) replaced by
 /// `?`: the same length, so that the spans into it still hold.
 fn visible_in_place(text: String) -> String {
     match replace_hidden(&text, |c| "?".repeat(c.len_utf8())) {
@@ -393,13 +425,13 @@ fn visible_in_place(text: String) -> String {
     }
 }
 
-/// `text` with each control character other than a line end or a tab replaced by `with` it.
+/// `text` with each hidden character other than a line end or a tab replaced by `with` it.
 fn replace_hidden(text: &str, with: impl Fn(char) -> String) -> Cow<'_, str> {
     let mut out: Option<String> = None;
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let line_end = c == '\n' || (c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n'));
-        if c.is_control() && c != '\t' && !line_end {
+        if is_hidden(c) && c != '\t' && !line_end {
             out.get_or_insert_with(|| text[..at].to_string())
                 .push_str(&with(c));
         } else if let Some(out) = &mut out {
@@ -483,6 +515,22 @@ mod tests {
             assert!(located.source.text.is_char_boundary(shown.start));
             assert!(located.source.text.is_char_boundary(shown.end));
         }
+    }
+
+    #[test]
+    fn bidirectional_controls_are_shown_as_escapes_in_text_and_in_json() {
+        // U+202E would show `evil` reversed and everything after it on the line.
+        assert_eq!(
+            visible("a\u{202e}b\u{2066}c\td\n"),
+            "a\\u{202e}b\\u{2066}c\td\n"
+        );
+        assert_eq!(visible("plain"), "plain");
+        // In JSON: the escape JSON reads back as the character (`\u{85}` would not be JSON).
+        let json = serde_json::json!({"name": "x\u{85}\u{202e}\u{7f}y"}).to_string();
+        let shown = visible_json(json);
+        assert_eq!(shown, r#"{"name":"x\u0085\u202e\u007fy"}"#);
+        let back: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(back["name"], "x\u{85}\u{202e}\u{7f}y");
     }
 
     #[test]

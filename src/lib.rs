@@ -62,6 +62,7 @@ pub mod diff;
 pub(crate) mod document;
 pub mod game;
 pub mod hand;
+pub(crate) mod markdown;
 pub mod plan;
 pub mod predicate;
 pub mod random;

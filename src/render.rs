@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::arrange::Arrangement;
+use crate::markdown::{cell, code, code_cell, prose};
 use crate::rules::{ItemKind, Located, Rules, Style};
 use crate::score::{Exclusion, Fired, ScoreCard, Unkept};
 use crate::tiles::{TileSet, TileStyle, format_tiles};
@@ -545,16 +546,11 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Escapes a table cell for Markdown.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
-}
-
 /// A variant as a Markdown page: parameters, requirements, shapes, every item with its value,
 /// condition in words and in the rule language, and citation; the faan table.
 pub fn variant_markdown(variant: &Rules) -> String {
     let v = &variant.definition;
-    let mut out = format!("# {} (`{}`)\n\n", v.name, v.id);
+    let mut out = format!("# {} (`{}`)\n\n", prose(&v.name), v.id);
     // The command that makes the page again: a built-in by its id, a file by its path.
     let file = v.files.first().map_or(v.id.as_str(), |f| f.name.as_str());
     let spec =
@@ -568,11 +564,10 @@ pub fn variant_markdown(variant: &Rules) -> String {
     ));
     out.push_str(&format!("- Scoring style: {}\n", v.style.name()));
     if let Some(source) = &v.source {
-        let part = v
-            .source_part
-            .as_ref()
-            .map_or(String::new(), |p| format!(", the part headed \"{p}\""));
-        out.push_str(&format!("- Source text: {source}{part}\n"));
+        let part = v.source_part.as_ref().map_or(String::new(), |p| {
+            format!(", the part headed \"{}\"", prose(p))
+        });
+        out.push_str(&format!("- Source text: {}{part}\n", prose(source)));
     }
     if !v.extends.is_empty() {
         out.push_str(&format!("- Extends: {}\n", v.extends.join(" → ")));
@@ -582,7 +577,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
         out.push_str(&format!("- Units: {}\n", units.join(", ")));
     }
     if let Some(notes) = &v.notes {
-        out.push_str(&format!("\n{}\n", notes.trim()));
+        out.push_str(&format!("\n{}\n", prose(notes.trim())));
     }
     if !v.params.is_empty() {
         out.push_str("\n## Parameters\n\n| parameter | value | note |\n|---|---|---|\n");
@@ -607,9 +602,9 @@ pub fn variant_markdown(variant: &Rules) -> String {
         ));
         for c in list.iter() {
             out.push_str(&format!(
-                "| `{}` | `{}` | {} | {} |\n",
+                "| `{}` | {} | {} | {} |\n",
                 c.id.value,
-                cell(&c.when.text),
+                code_cell(&c.when.text),
                 cell(&c.cite.text()),
                 cell(c.notes.as_deref().unwrap_or(""))
             ));
@@ -621,9 +616,9 @@ pub fn variant_markdown(variant: &Rules) -> String {
         );
         for r in &v.refusals {
             out.push_str(&format!(
-                "| `{}` | `{}` | `{}` | {} | {} | {} |\n",
+                "| `{}` | {} | `{}` | {} | {} | {} |\n",
                 r.id.value,
-                cell(&r.when.text),
+                code_cell(&r.when.text),
                 r.at.value,
                 cell(&r.message),
                 cell(&r.cite.text()),
@@ -670,7 +665,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
             let value = match &item.value {
                 Some(located) => match &located.value {
                     crate::rules::ValueSource::Int(n) => n.to_string(),
-                    crate::rules::ValueSource::Expr(source) => format!("`{}`", cell(&source.text)),
+                    crate::rules::ValueSource::Expr(source) => code_cell(&source.text),
                 },
                 None => "—".to_string(),
             };
@@ -687,7 +682,7 @@ pub fn variant_markdown(variant: &Rules) -> String {
             let condition = item
                 .when
                 .as_ref()
-                .map_or("always".to_string(), |w| format!("`{}`", cell(&w.text)));
+                .map_or("always".to_string(), |w| code_cell(&w.text));
             let mut notes = item.notes.as_deref().unwrap_or("").trim().to_string();
             if let Some(why) = &item.unsupported {
                 notes = format!("**Not scored yet:** {why}. {notes}");
@@ -748,13 +743,13 @@ fn prefer_markdown(v: &crate::rules::Definition) -> String {
         "\n## Between readings of the same total\n\nThe reading kept is the one with the larger of these, compared in order:\n\n",
     );
     for (i, p) in v.prefer.iter().enumerate() {
-        out.push_str(&format!("{}. `{}`\n", i + 1, p.text));
+        out.push_str(&format!("{}. {}\n", i + 1, code(&p.text)));
     }
     if let Some(cite) = &v.prefer_cite {
-        out.push_str(&format!("\nCites: {}.\n", cite.text()));
+        out.push_str(&format!("\nCites: {}.\n", prose(&cite.text())));
     }
     if let Some(notes) = &v.prefer_notes {
-        out.push_str(&format!("\n{}\n", notes.trim()));
+        out.push_str(&format!("\n{}\n", prose(notes.trim())));
     }
     out
 }
@@ -771,18 +766,18 @@ fn formula_markdown(v: &crate::rules::Definition) -> String {
     let notes = |n: &Option<String>| cell(n.as_deref().unwrap_or("").trim());
     for value in &v.values {
         out.push_str(&format!(
-            "| `{}` | | `{}` | {} | {} |\n",
+            "| `{}` | | {} | {} | {} |\n",
             value.id.value,
-            cell(&value.value.value.text()),
+            code_cell(&value.value.value.text()),
             cell(&value.cite.text()),
             notes(&value.notes)
         ));
         for tier in v.tiers.iter().filter(|t| t.of.value == value.id.value) {
             out.push_str(&format!(
-                "| tier `{}` | `{}` | `{}` | {} | {} |\n",
+                "| tier `{}` | {} | {} | {} | {} |\n",
                 tier.id.value,
-                cell(&tier.when.text),
-                cell(&tier.value.value.text()),
+                code_cell(&tier.when.text),
+                code_cell(&tier.value.value.text()),
                 cell(&tier.cite.text()),
                 notes(&tier.notes)
             ));
@@ -796,7 +791,7 @@ fn game_markdown(variant: &Rules) -> String {
     let g = &variant.definition.game;
     let mut out = String::from("\n## The game\n\n| rule | value |\n|---|---|\n");
     for (key, value) in g.described() {
-        out.push_str(&format!("| `{key}` | `{}` |\n", cell(&value)));
+        out.push_str(&format!("| `{key}` | {} |\n", code_cell(&value)));
     }
     if !g.cites.is_empty() {
         out.push_str(&format!(
@@ -809,7 +804,7 @@ fn game_markdown(variant: &Rules) -> String {
         ));
     }
     if let Some(notes) = &g.notes {
-        out.push_str(&format!("\n{}\n", notes.trim()));
+        out.push_str(&format!("\n{}\n", prose(notes.trim())));
     }
     out
 }
@@ -829,15 +824,15 @@ fn payments_markdown(variant: &Rules) -> String {
     ));
     match &p.amount {
         Some(amount) => out.push_str(&format!(
-            "- Each payment, before doublings and caps: `{}`.\n",
-            cell(&one_line(&amount.text))
+            "- Each payment, before doublings and caps: {}.\n",
+            code_cell(&one_line(&amount.text))
         )),
         None => out.push_str("- Each payment, before doublings and caps: the winner's score.\n"),
     }
     if let Some(pot) = &p.pot {
         out.push_str(&format!(
-            "- The winner takes from the table: `{}`.\n",
-            cell(&one_line(&pot.text))
+            "- The winner takes from the table: {}.\n",
+            code_cell(&one_line(&pot.text))
         ));
     }
     let cap = |v: Option<i64>| v.map_or("none".to_string(), |n| n.to_string());
@@ -847,7 +842,7 @@ fn payments_markdown(variant: &Rules) -> String {
         cap(c.dealer_cap.or(c.cap))
     ));
     if let Some(notes) = &p.notes {
-        out.push_str(&format!("\n{}\n", notes.trim()));
+        out.push_str(&format!("\n{}\n", prose(notes.trim())));
     }
     if !p.doubles.is_empty() || !p.liabilities.is_empty() {
         out.push_str("\n| id | doubles a payment / liable | condition | cites | notes |\n|---|---|---|---|---|\n");
@@ -860,10 +855,10 @@ fn payments_markdown(variant: &Rules) -> String {
                 }
             };
             out.push_str(&format!(
-                "| `{}` | {} | `{}` | {} | {} |\n",
+                "| `{}` | {} | {} | {} | {} |\n",
                 r.id.value,
                 what,
-                cell(&r.when.text),
+                code_cell(&r.when.text),
                 cell(&r.cite.text()),
                 cell(r.notes.as_deref().unwrap_or(""))
             ));

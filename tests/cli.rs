@@ -1509,3 +1509,145 @@ fn a_ledger_that_disagrees_with_its_replay_says_where() {
     let again = mjrules(&["game", "-"], Some(&stdout(&out)));
     assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
 }
+
+/// Names that would break what they are written into, or change how it reads: a control
+/// character (which an XML document cannot hold), quotes and ampersands, markup, a C1
+/// control (which the JSON was once written with as `\u{85}`, not JSON), and the
+/// bidirectional controls that reorder a line (U+202E, U+2066). The game's ledger keeps them
+/// as they are written in every format that can hold them, and shows them as escapes.
+#[test]
+fn hostile_player_names_leave_every_output_well_formed_and_visible() {
+    let names = [
+        "A\u{1}b",
+        "\"Q\" & 'q'",
+        "<script>x\u{85}</script>",
+        "\u{202e}evil\u{2066}",
+    ];
+    let players = names
+        .iter()
+        .map(|n| serde_json::to_string(n).unwrap())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let game = format!(
+        "variant = \"polish\"\nplayers = [{players}]\n\n[[deal]]\ndealer = {}\n{} = {{ score = 20, win = {{ from = \"wall\" }} }}\n",
+        serde_json::to_string(names[0]).unwrap(),
+        serde_json::to_string(names[1]).unwrap(),
+    );
+    let dir = common::scratch("hostile-names");
+    let file = dir.join("game.toml");
+    std::fs::write(&file, game).unwrap();
+    let chart = dir.join("accounts.svg");
+    let file = file.to_str().unwrap();
+    let out = mjrules(
+        &[
+            "game",
+            file,
+            "--format",
+            "json",
+            "--plot",
+            chart.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The JSON is valid and holds the names exactly; the bidirectional controls are written
+    // as JSON's escapes, not as themselves.
+    let json = stdout(&out);
+    assert!(!json.contains(['\u{202e}', '\u{2066}']), "{json}");
+    assert!(json.contains("\\u202e"), "{json}");
+    let ledger: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(ledger["players"], serde_json::json!(names));
+    // The chart is well-formed XML, and every name is in it, shown as a terminal shows it.
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    let parsed = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let text: String = parsed.descendants().filter_map(|n| n.text()).collect();
+    let shown_as = [
+        "A\\u{1}b",
+        "\"Q\" & 'q'",
+        "<script>x\\u{85}</script>",
+        "\\u{202e}evil\\u{2066}",
+    ];
+    for shown in shown_as {
+        assert!(text.contains(shown), "{shown} not in {text}");
+    }
+    // Text and CSV show the controls as escapes.
+    for format in ["text", "csv"] {
+        let shown = stdout(&mjrules(&["game", file, "--format", format], None));
+        assert!(shown.contains("\\u{202e}evil\\u{2066}"), "{shown}");
+        assert!(
+            !shown.contains(['\u{1}', '\u{202e}', '\u{2066}']),
+            "{shown}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A variant file's notes, descriptions and citations, and a source text's passages, are
+/// shown in the Markdown pages, not run as HTML: `<script>` is written `&lt;script&gt;`,
+/// while a code span the notes write themselves (`` `a < b` ``) keeps its characters.
+#[test]
+fn markup_in_a_variant_or_its_source_is_shown_in_markdown_not_run() {
+    let dir = common::scratch("markdown-markup");
+    let variant = dir.join("hostile.toml");
+    std::fs::write(
+        &variant,
+        r#"[variant]
+id = "hostile"
+name = "Hostile <script>alert(1)</script>"
+extends = "bmja"
+notes = "Notes with <img src=x onerror=alert(1)> and `a < b` kept."
+
+[[points]]
+id = "evil"
+description = "<b>bold</b> & more"
+value = 2
+when = "concealed_hand"
+cite = { source = "src", at = "Two <script>points</script>" }
+notes = "<iframe>"
+"#,
+    )
+    .unwrap();
+    let source = dir.join("source.txt");
+    std::fs::write(
+        &source,
+        "Two <script>points</script> for a concealed hand.\n<img src=x onerror=alert(1)>\n",
+    )
+    .unwrap();
+    let variant = variant.to_str().unwrap();
+    let doc = mjrules(&["doc", variant], None);
+    let audit = mjrules(
+        &[
+            "audit",
+            variant,
+            "--source",
+            source.to_str().unwrap(),
+            "--format",
+            "markdown",
+        ],
+        None,
+    );
+    assert_eq!(doc.status.code(), Some(0), "{}", stderr(&doc));
+    // Exit 1: the audit has failures (the entries bmja gives cite a text this is not).
+    assert_eq!(audit.status.code(), Some(1), "{}", stderr(&audit));
+    for out in [&doc, &audit] {
+        let page = stdout(out);
+        for tag in ["<script", "<img", "<b>", "<iframe"] {
+            assert!(!page.contains(tag), "{tag} in\n{page}");
+        }
+        assert!(
+            page.contains("Two &lt;script&gt;points&lt;/script&gt;"),
+            "{page}"
+        );
+    }
+    let page = stdout(&doc);
+    assert!(page.starts_with("# Hostile &lt;script&gt;alert(1)&lt;/script&gt; (`hostile`)"));
+    assert!(
+        page.contains("&lt;img src=x onerror=alert(1)&gt; and `a < b` kept."),
+        "{page}"
+    );
+    assert!(
+        page.contains("| `evil` | &lt;b&gt;bold&lt;/b&gt; &amp; more |"),
+        "{page}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

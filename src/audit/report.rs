@@ -155,11 +155,15 @@ impl Report {
 
     /// The report as Markdown: a table with the rule beside its passage.
     pub fn markdown(&self) -> String {
-        let cell = |t: &str| t.replace('|', "\\|").replace('\n', "<br>");
+        // The text's markup shown, not run; its lines kept apart in the cell.
+        let cell = |t: &str| {
+            let lines: Vec<String> = t.split('\n').map(crate::markdown::cell).collect();
+            lines.join("<br>")
+        };
         let mut out = format!(
-            "# Audit of `{}` against {}\n\n{}.\n\n{}.\n\n| rule | says | passage | status |\n|---|---|---|---|\n",
-            self.variant,
-            self.source,
+            "# Audit of {} against {}\n\n{}.\n\n{}.\n\n| rule | says | passage | status |\n|---|---|---|---|\n",
+            crate::markdown::code(&self.variant),
+            cell(&self.source),
             self.heading(),
             self.coverage_text()
         );

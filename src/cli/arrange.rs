@@ -12,7 +12,7 @@ pub fn run(args: &HandArgs) -> Result<(), Failure> {
     let style = args.tiles.into();
     let found = arrangements(&hand);
     match args.format {
-        Format::Json => outln!("{}", render::arrangements_json(&found, style)),
+        Format::Json => outjson!(render::arrangements_json(&found, style)),
         Format::Text => out!(
             "{}",
             render::arrangements_text(&found, hand.is_winner(), style)

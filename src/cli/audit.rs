@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let report = audit::audit(&variant, &name, &text);
     match args.format {
         AuditFormat::Text => out!("{}", report.text()),
-        AuditFormat::Json => outln!("{}", report.json()),
+        AuditFormat::Json => outjson!(report.json()),
         AuditFormat::Markdown => out!("{}", report.markdown()),
         AuditFormat::Html => out!("{}", report.html()),
     }

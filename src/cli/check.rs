@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
     }
     match args.format.format {
-        super::Format::Json => outln!("{}", Value::Array(report)),
+        super::Format::Json => outjson!(Value::Array(report)),
         _ => {
             for r in report.iter().filter(|r| r["ok"] == true) {
                 outln!(

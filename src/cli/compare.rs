@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let hand = load_hand_for(&args.hand, &[&a, &b])?;
     let cmp = compare::compare_hand(&[&a, &b], &hand);
     match args.format {
-        CorpusFormat::Json => outln!("{}", cmp.json(args.tiles.into())),
+        CorpusFormat::Json => outjson!(cmp.json(args.tiles.into())),
         _ => out!("{}", cmp.text()),
     }
     Ok(())
@@ -174,7 +174,7 @@ fn compare_corpus(
     let seconds = start.elapsed().as_secs_f64();
     let ids = [variants[0].id(), variants[1].id()];
     match format {
-        CorpusFormat::Json => outln!("{}", cmp.json(ids)),
+        CorpusFormat::Json => outjson!(cmp.json(ids)),
         // The figures and the speed, without the score cards.
         CorpusFormat::Summary => {
             let under = format!("{} and {}", ids[0], ids[1]);

@@ -22,7 +22,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let b = load_definition(&args.b)?;
     let changes = diff::diff(&a, &b);
     match args.format.format {
-        Format::Json => outln!("{}", diff::json(&changes)),
+        Format::Json => outjson!(diff::json(&changes)),
         _ => out!("{}", diff::text(&a.id, &b.id, &changes)),
     }
     Ok(())

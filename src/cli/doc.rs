@@ -21,7 +21,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let variant = Variant::load(&args.variant, &args.params)?;
     match args.format.format {
         Format::Text => out!("{}", render::variant_markdown(variant.rules())),
-        Format::Json => outln!("{}", render::variant_json(variant.rules())),
+        Format::Json => outjson!(render::variant_json(variant.rules())),
     }
     Ok(())
 }

@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             if !differences.is_empty() {
                 more.insert("differences".into(), differences.clone().into());
             }
-            // Written a deal at a time; JSON escapes the control characters itself.
+            // Written a deal at a time, its hidden characters as JSON escapes.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             render::write_json(&ledger, more, &mut out)
                 .and_then(|()| std::io::Write::flush(&mut out))

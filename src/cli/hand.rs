@@ -29,7 +29,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let hand = load_hand(&args.input)?;
     match args.format {
         HandFormat::Text => out!("{}", write::to_toml(&hand)),
-        HandFormat::Json => outln!("{}", corpus::write_line(&hand)),
+        HandFormat::Json => outjson!(corpus::write_line(&hand)),
     }
     Ok(())
 }

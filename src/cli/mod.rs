@@ -18,21 +18,14 @@ use mjrules::rules::LoadError;
 use mjrules::tiles::{TileStyle, Wind};
 use serde_json::{Value, json};
 
-/// Writes to standard output like `print!`, with the control characters of what it writes
+/// Writes to standard output like `print!`, with the hidden characters of what it writes
 /// escaped (the names and words it prints come from input files; see
 /// `diagnostic::visible`); when the reader has gone (`mjrules … | head`) the program ends
 /// quietly instead of panicking.
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let text = format!($($arg)*);
-        if let Err(e) = std::io::stdout()
-            .lock()
-            .write_all(mjrules::diagnostic::visible(&text).as_bytes())
-        {
-            return Err($crate::cli::output_error(&e));
-        }
-    }};
+    ($($arg:tt)*) => {
+        $crate::cli::to_stdout(&mjrules::diagnostic::visible(&format!($($arg)*)))?
+    };
 }
 
 /// [`out!`] with a newline.
@@ -41,6 +34,15 @@ macro_rules! outln {
         out!($($arg)*);
         out!("\n");
     }};
+}
+
+/// Writes a JSON value (anything whose `Display` is JSON text) and a newline to standard
+/// output as [`out!`] writes text, its hidden characters written as JSON escapes
+/// (`diagnostic::visible_json`), so that the output is the same JSON and still valid.
+macro_rules! outjson {
+    ($value:expr) => {
+        $crate::cli::to_stdout(&mjrules::diagnostic::visible_json(format!("{}\n", $value)))?
+    };
 }
 
 pub mod arrange;
@@ -135,8 +137,19 @@ pub fn report_failure(failure: Failure) -> u8 {
 
 /// Writes `report` and a newline to standard output; false when it could not be written.
 fn json_to_stdout(report: &Value) -> bool {
+    let text = mjrules::diagnostic::visible_json(format!("{report}\n"));
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{report}").and_then(|()| out.flush()).is_ok()
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_ok()
+}
+
+/// Writes `text` to standard output as it is (see [`out!`]).
+pub fn to_stdout(text: &str) -> Result<(), Failure> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| output_error(&e))
 }
 
 /// Writes `text` to standard error, as `eprint!` does, but without a panic where standard

@@ -7,6 +7,7 @@ use std::time::Instant;
 use mjrules::Variant;
 use mjrules::compare;
 use mjrules::corpus;
+use mjrules::diagnostic::visible_json;
 use mjrules::render;
 use mjrules::rules::builtin;
 use mjrules::tiles::TileStyle;
@@ -82,9 +83,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             out!("{}", texts.join("\n"));
         }
         CorpusFormat::Json if variants.len() == 1 => {
-            outln!("{}", render::score_json(&cmp.cards[0], style))
+            outjson!(render::score_json(&cmp.cards[0], style))
         }
-        CorpusFormat::Json => outln!("{}", cmp.json(style)),
+        CorpusFormat::Json => outjson!(cmp.json(style)),
     }
     Ok(())
 }
@@ -115,7 +116,7 @@ fn line_failure(
     line: &[u8],
 ) -> String {
     match format {
-        CorpusFormat::Json => report::line_error_json(e, name, n, line).to_string(),
+        CorpusFormat::Json => visible_json(report::line_error_json(e, name, n, line).to_string()),
         _ => report::line_error(e, name, n, line),
     }
 }
@@ -165,7 +166,7 @@ fn score_corpus(
                         json.extend(fields);
                     }
                     let outcome = (card.totals.total, false, false, true);
-                    let text = serde_json::Value::Object(json).to_string();
+                    let text = visible_json(serde_json::Value::Object(json).to_string());
                     ((n, outcome, text), None)
                 }
                 CorpusFormat::Text => {

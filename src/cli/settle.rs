@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .map_err(|e| Failure::Problems(vec![e]))?;
     let settlement = settle(&variant, &deal).map_err(|e| Failure::Problems(vec![e]))?;
     match args.format.format {
-        Format::Json => outln!("{}", render::settlement_json(&settlement)),
+        Format::Json => outjson!(render::settlement_json(&settlement)),
         _ => out!("{}", render::settlement_text(&settlement)),
     }
     Ok(())

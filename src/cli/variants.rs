@@ -19,7 +19,7 @@ pub fn run(args: &FormatArgs) -> Result<(), Failure> {
         }));
     }
     match args.format {
-        Format::Json => outln!("{}", Value::Array(rows)),
+        Format::Json => outjson!(Value::Array(rows)),
         _ => {
             let text = |r: &Value, key: &str| r[key].as_str().unwrap_or("-").to_string();
             // Each column as wide as its widest entry.

@@ -33,7 +33,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let style = args.hand.tiles.into();
     let found = waits_in(&hand, &variant);
     match args.hand.format {
-        Format::Json => outln!("{}", render::waits_json(&found, style)),
+        Format::Json => outjson!(render::waits_json(&found, style)),
         Format::Text => out!("{}", render::waits_text(&found, hand.is_winner(), style)),
     }
     Ok(())

@@ -141,7 +141,7 @@ pub fn json(ledger: &Ledger) -> Value {
 
 /// The ledger as JSON, as [`json()`] gives it, with the fields of `more` after its own, and a
 /// newline, written to `out` a deal at a time: a long game's JSON is never all in memory at
-/// once.
+/// once. Hidden characters are written as JSON escapes ([`crate::diagnostic::visible_json`]).
 pub fn write_json(
     ledger: &Ledger,
     more: serde_json::Map<String, Value>,
@@ -149,17 +149,19 @@ pub fn write_json(
 ) -> std::io::Result<()> {
     // The head and the tail are objects of their own, written without the brace that
     // closes the head and the one that opens the tail; neither is empty.
-    let head = Value::Object(head_json(ledger)).to_string();
+    // Each part with its hidden characters as JSON escapes, as the other commands write JSON.
+    let text = |value: Value| crate::diagnostic::visible_json(value.to_string());
+    let head = text(Value::Object(head_json(ledger)));
     write!(out, "{},\"deals\":[", &head[..head.len() - 1])?;
     for (k, d) in ledger.deals.iter().enumerate() {
         if k > 0 {
             out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut *out, &deal_json(ledger, d))?;
+        out.write_all(text(deal_json(ledger, d)).as_bytes())?;
     }
     let mut tail = tail_json(ledger);
     tail.extend(more);
-    let tail = Value::Object(tail).to_string();
+    let tail = text(Value::Object(tail));
     writeln!(out, "],{}", &tail[1..])
 }
 

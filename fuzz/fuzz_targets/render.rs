@@ -5,10 +5,14 @@
 //! its two series, numbers (the deals' nets and the charts' totals), then a variant's notes
 //! and an item's description. Asserted: the game's SVG chart (`game::render::svg`) and the
 //! corpus histogram (`chart::histogram_svg`) are well-formed XML (parsed with `roxmltree`)
-//! whose root is `svg`, and show each name that XML can hold as the text of an element; the
-//! ledger's CSV reads back (RFC 4180: a field with a comma, a quote or a line break quoted)
-//! to fifteen fields a row, the players' names among them as written; the text and JSON
-//! ledgers and a variant's Markdown and JSON pages draw without a panic.
+//! whose root is `svg`, and show each name in the text of an element, the characters that
+//! would not be seen for what they are written as escapes (`\u{202e}`); the ledger's JSON
+//! as the command line writes it (`write_json`) is its JSON and holds no such character; its
+//! CSV as the command line writes it (hidden characters as escapes) reads back by RFC 4180
+//! to fifteen fields a row, the players' names among them; a variant's Markdown page (its
+//! name, notes and an item's description hostile) holds none of them as markup (a `<`
+//! before a letter, in a text with no code span of its own, written as it is); the text
+//! ledger and the variant's JSON draw without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,18 +21,24 @@ use mjrules::stats::Distribution;
 use mjrules::tiles::Wind;
 use std::sync::OnceLock;
 
-/// A name XML 1.0 can hold as written: its characters, no carriage return (which a parser
-/// reads as a line feed), and not empty or blank (no text node, or one a parser may drop).
-fn holdable(name: &str) -> bool {
-    !name.trim().is_empty()
-        && name.chars().all(|c| {
-            matches!(c, '\t' | '\n' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
-                || c >= '\u{10000}'
+/// `name` as a chart shows it: each character that would not be seen for what it is
+/// (`diagnostic::is_hidden`: controls, line ends and tabs too, bidi controls, U+FFFE and
+/// U+FFFF) written as an escape, `\u{1}`, the rest as it is.
+fn shown(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if mjrules::diagnostic::is_hidden(c) {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
         })
+        .collect()
 }
 
-/// Parses `svg` as XML, its root `svg`, and checks that each of `names` XML can hold is the
-/// whole text of one of its elements (a legend's, a title's).
+/// Parses `svg` as XML, its root `svg`, and checks that each of `names` is shown (as
+/// [`shown`] writes it) in the text of one of its elements (a legend's, a title's). A blank
+/// name is left out: a parser may keep no text of it.
 fn well_formed(svg: &str, names: &[&str], what: &str) {
     let doc = match roxmltree::Document::parse(svg) {
         Ok(doc) => doc,
@@ -40,12 +50,23 @@ fn well_formed(svg: &str, names: &[&str], what: &str) {
         .filter(|n| n.is_element())
         .map(|n| n.children().filter_map(|c| c.text()).collect())
         .collect();
-    for name in names.iter().filter(|n| holdable(n)) {
+    for name in names.iter().filter(|n| !n.trim().is_empty()) {
+        let shown = shown(name);
         assert!(
-            texts.iter().any(|t| t.contains(*name)),
-            "{what} does not show {name:?}"
+            texts.iter().any(|t| t.contains(&shown)),
+            "{what} does not show {name:?} as {shown:?}"
         );
     }
+}
+
+/// A piece of prose that would be markup if written as it is: a `<` before a letter, and no
+/// backtick (no code span of its own, which would show it as written).
+fn markup(text: &str) -> bool {
+    !text.contains('`')
+        && text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'<' && w[1].is_ascii_alphabetic())
 }
 
 /// The records of a CSV text (RFC 4180, each record ended by a line feed): a quoted field
@@ -167,16 +188,35 @@ fuzz_target!(|data: &[u8]| {
     well_formed(&svg, &shown, "the game's chart");
 
     let _ = render::text(&ledger);
-    let _ = render::json(&ledger);
-    let csv = render::csv(&ledger);
+    // The JSON as `game --format json` writes it, hidden characters as JSON escapes, is
+    // the ledger's JSON.
+    let json = render::json(&ledger);
+    let mut written = Vec::new();
+    render::write_json(&ledger, serde_json::Map::new(), &mut written).unwrap();
+    let read: serde_json::Value = serde_json::from_slice(&written).unwrap();
+    assert_eq!(read, json, "write_json against json");
+    let written = String::from_utf8(written).unwrap();
+    assert!(
+        !written
+            .chars()
+            .any(|c| mjrules::diagnostic::is_hidden(c) && c != '\n'),
+        "a hidden character in the JSON written: {written:?}"
+    );
+    // The CSV as `game --format csv` writes it: its hidden characters as escapes.
+    let visible = |s: &str| mjrules::diagnostic::visible(s).into_owned();
+    let csv = visible(&render::csv(&ledger));
     let records = csv_records(&csv);
     assert_eq!(records.len(), ledger.deals.len() + 1, "{csv:?}");
     assert!(records.iter().all(|r| r.len() == 15), "{csv:?}");
     for (p, name) in players.iter().enumerate() {
-        assert_eq!(records[0][6 + 2 * p], format!("{name} net"), "{csv:?}");
+        assert_eq!(
+            records[0][6 + 2 * p],
+            visible(&format!("{name} net")),
+            "{csv:?}"
+        );
     }
     for (record, deal) in records[1..].iter().zip(&ledger.deals) {
-        assert_eq!(record[2], players[deal.seats[0]], "{csv:?}");
+        assert_eq!(record[2], visible(&players[deal.seats[0]]), "{csv:?}");
     }
 
     // Two distributions of totals: the numbers, and fifty times them (another scale).
@@ -189,15 +229,26 @@ fuzz_target!(|data: &[u8]| {
     let chart = mjrules::chart::histogram_svg(&title, [&first, &second], [&a, &b]);
     well_formed(&chart, &[&title, &first, &second], "the histogram");
 
-    // A variant's pages, with its name, notes and an item's description hostile.
+    // A small variant's pages (tests/variants/formula-others.toml), with its name, notes
+    // and an item's description hostile.
     let mut rules = RULES
-        .get_or_init(|| mjrules::Variant::load("dmjl", &[]).unwrap().rules().clone())
+        .get_or_init(|| {
+            let text = include_str!("../../tests/variants/formula-others.toml");
+            let variant = mjrules::Variant::from_text("formula-others.toml", text).unwrap();
+            variant.rules().clone()
+        })
         .clone();
     rules.definition.name = piece(4);
     rules.definition.notes = Some(piece(9));
     if let Some(item) = rules.definition.items.first_mut() {
         item.description = Some(piece(10));
     }
-    let _ = mjrules::render::variant_markdown(&rules);
+    let page = mjrules::render::variant_markdown(&rules);
+    for text in [piece(4), piece(9), piece(10)] {
+        assert!(
+            !(markup(&text) && page.contains(text.trim())),
+            "markup written into the page as it is: {text:?}"
+        );
+    }
     let _ = mjrules::render::variant_json(&rules);
 });

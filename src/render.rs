@@ -645,6 +645,23 @@ pub fn variant_markdown(variant: &Rules) -> String {
             ));
         }
     }
+    out.push_str(&items_markdown(v));
+    if !v.faan_table.is_empty() {
+        out.push_str("\n## Faan table\n\n| least faan | base points |\n|---|---|\n");
+        for (faan, base) in &v.faan_table {
+            out.push_str(&format!("| {faan} | {base} |\n"));
+        }
+    }
+    out.push_str(&formula_markdown(v));
+    out.push_str(&prefer_markdown(v));
+    out.push_str(&payments_markdown(variant));
+    out.push_str(&game_markdown(variant));
+    out
+}
+
+/// The item tables of a variant page, a table for each kind of item and each unit.
+fn items_markdown(v: &crate::rules::Definition) -> String {
+    let mut out = String::new();
     let units = (0..v.units.len()).map(|u| ItemKind::Unit(u as u8));
     for kind in ItemKind::ALL.into_iter().chain(units) {
         let items: Vec<_> = v.items.iter().filter(|i| i.kind == kind).collect();
@@ -720,16 +737,6 @@ pub fn variant_markdown(variant: &Rules) -> String {
             ));
         }
     }
-    if !v.faan_table.is_empty() {
-        out.push_str("\n## Faan table\n\n| least faan | base points |\n|---|---|\n");
-        for (faan, base) in &v.faan_table {
-            out.push_str(&format!("| {faan} | {base} |\n"));
-        }
-    }
-    out.push_str(&formula_markdown(v));
-    out.push_str(&prefer_markdown(v));
-    out.push_str(&payments_markdown(variant));
-    out.push_str(&game_markdown(variant));
     out
 }
 

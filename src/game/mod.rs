@@ -141,6 +141,14 @@ impl Table {
         }
     }
 
+    /// After a deal settled as `settlement`: its counters and the deposits it leaves on the
+    /// table carried, and the deal passed on or not.
+    fn after(&mut self, settlement: &Settlement, rules: &crate::rules::CompiledGame) {
+        self.counters = settlement.next_counters;
+        self.deposits = settlement.deposits_left;
+        self.next(settlement.next_dealer == Wind::East, rules);
+    }
+
     /// After a deal whose dealer deals again (`keeps`) or not.
     fn next(&mut self, keeps: bool, rules: &crate::rules::CompiledGame) {
         if keeps {
@@ -312,7 +320,6 @@ pub fn play(
             known = false;
             continue;
         }
-        let deposit = rules.deposit.unwrap_or(0);
         deal.counters = table.counters;
         deal.deposits = table.deposits + deposited.len() as i64;
         let settlement = match settle::settle(variant, &deal) {
@@ -329,7 +336,7 @@ pub fn play(
             &table,
             &deal,
             &deposited,
-            deposit,
+            rules.deposit.unwrap_or(0),
             &settlement,
             &mut totals,
         );
@@ -339,9 +346,7 @@ pub fn play(
             continue;
         }
         record.input = as_written(value, from_file);
-        table.counters = settlement.next_counters;
-        table.deposits = settlement.deposits_left;
-        table.next(settlement.next_dealer == Wind::East, rules);
+        table.after(&settlement, rules);
         records.push(record);
     }
     if !problems.is_empty() {

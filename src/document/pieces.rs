@@ -69,8 +69,15 @@ pub fn parse_table<'i>(
             DeValue::Array(tables) if tables.len() == 1 => tables.into_iter().next(),
             _ => None,
         });
-    // Only a header of the array begins a piece, so the piece holds one table of it.
-    let table = table.expect("a piece is one table of the array");
+    // Only a header of the array begins a piece, so the piece holds one table of it; a
+    // piece that does not (a header the scan misread) is said, not a panic.
+    let table = table.ok_or_else(|| {
+        Diagnostic::new(
+            piece.clone(),
+            format!("this piece of the file is not one `[[{key}]]` table"),
+            "read apart from the rest",
+        )
+    })?;
     Ok(shift(table, piece.start))
 }
 
@@ -204,11 +211,11 @@ mod tests {
 
     #[test]
     fn a_document_is_cut_before_each_header_of_the_array() {
-        let text = "variant = \"bmja\" # [[deal]]\nplayers = [\n[\"a\"],\n]\n\n[[deal]]\nA = 1\n[deal.x]\ns = \"\"\"\n[[deal]]\n\"\"\"\n[[ deal ]]\nB = 2\n";
+        let text = "variant = \"v\" # [[deal]]\nplayers = [\n[\"a\"],\n]\n\n[[deal]]\nA = 1\n[deal.x]\ns = \"\"\"\n[[deal]]\n\"\"\"\n[[ deal ]]\nB = 2\n";
         assert_eq!(
             pieces(text).unwrap(),
             [
-                "variant = \"bmja\" # [[deal]]\nplayers = [\n[\"a\"],\n]\n\n",
+                "variant = \"v\" # [[deal]]\nplayers = [\n[\"a\"],\n]\n\n",
                 "[[deal]]\nA = 1\n[deal.x]\ns = \"\"\"\n[[deal]]\n\"\"\"\n",
                 "[[ deal ]]\nB = 2\n"
             ]
@@ -231,7 +238,7 @@ mod tests {
 
     #[test]
     fn each_table_parses_to_what_the_whole_document_gives() {
-        let text = "variant = \"bmja\"\n\n[[deal]]\nA = { score = 2, win = { from = \"wall\" } }\n[deal.x]\nn = [1, 2]\n\n[[deal]]\nB = 'q'\n";
+        let text = "variant = \"v\"\n\n[[deal]]\nA = { score = 2, win = { from = \"wall\" } }\n[deal.x]\nn = [1, 2]\n\n[[deal]]\nB = 'q'\n";
         let whole = parse(text).unwrap();
         let DeValue::Array(deals) = whole.get_ref()["deal"].get_ref() else {
             panic!("an array")
@@ -246,5 +253,9 @@ mod tests {
         let p = split(bad, "deal").unwrap();
         let error = parse_table(bad, &p.tables[0], "deal").unwrap_err();
         assert_eq!(error.span, parse(bad).unwrap_err().span);
+        // A piece that is not one table of the array is a problem, not a panic.
+        let two = "[[deal]]\nA = 1\n[[deal]]\nB = 2\n";
+        let error = parse_table(two, &(0..two.len()), "deal").unwrap_err();
+        assert_eq!(error.span, 0..two.len());
     }
 }
